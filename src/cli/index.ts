@@ -1,0 +1,76 @@
+/**
+ * Operator commands:
+ *   npm run db:migrate                   apply pending migrations
+ *   npm run db:seed                      seed the demo site (into an empty database only)
+ *   npm run cli -- user:create <login> <email> [role]
+ *                                        create a user and print a new application password
+ *   npm run cli -- app-password <login> [name]
+ *                                        issue a new application password for a user
+ */
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../config';
+import { createDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import { seedDemoSite } from '../db/seed';
+import { chunkApplicationPassword } from '../domain/users/passwords';
+import { isRoleName, ROLE_NAMES } from '../domain/users/roles';
+import { insertApplicationPassword, insertUser } from '../domain/users/store';
+
+async function run(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  const config = loadConfig();
+  if (command === 'migrate') {
+    const report = await migrate(config.databaseUrl);
+    console.log(report.applied.length ? `applied: ${report.applied.join(', ')}` : `up to date (${report.alreadyApplied} migrations)`);
+    return 0;
+  }
+  await migrate(config.databaseUrl);
+  const db = createDatabase(config.databaseUrl);
+  try {
+    switch (command) {
+      case 'seed': {
+        const seeded = await seedDemoSite(db, config);
+        console.log(seeded ? 'demo site seeded' : 'database already has content: nothing seeded');
+        return 0;
+      }
+      case 'user:create': {
+        const [login, email, role = 'administrator'] = args;
+        if (!login || !email || !isRoleName(role)) {
+          console.error(`usage: user:create <login> <email> [${ROLE_NAMES.join('|')}]`);
+          return 2;
+        }
+        const password = randomBytes(18).toString('base64url');
+        const user = await insertUser(db, { login, email, password, role });
+        const issued = await insertApplicationPassword(db, user.id, 'cli');
+        console.log(`user ${user.login} (id ${user.id}, ${user.role}) created`);
+        console.log(`  account password:     ${password}`);
+        console.log(`  application password: ${chunkApplicationPassword(issued.password)}`);
+        return 0;
+      }
+      case 'app-password': {
+        const [login, name = 'cli'] = args;
+        const user = login ? await db.prisma.user.findUnique({ where: { login } }) : null;
+        if (!user) {
+          console.error(login ? `no user ${login}` : 'usage: app-password <login> [name]');
+          return 2;
+        }
+        const issued = await insertApplicationPassword(db, user.id, name);
+        console.log(`application password for ${user.login} (${issued.uuid}): ${chunkApplicationPassword(issued.password)}`);
+        return 0;
+      }
+      default:
+        console.error('commands: migrate, seed, user:create, app-password');
+        return 2;
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

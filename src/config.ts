@@ -1,0 +1,91 @@
+/**
+ * Environment -> typed settings. Every variable is documented in the README's configuration table;
+ * keep the two in step.
+ */
+import path from 'node:path';
+
+export type Provider = 'sqlite' | 'postgresql';
+export type SiteProfile = 'full' | 'core';
+export type Permalinks = 'pretty' | 'plain';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  provider: Provider;
+  /** REST root path segment, without slashes (WordPress: wp-json). */
+  restPrefix: string;
+  /** Public address of the site, without a trailing slash. */
+  siteUrl: string;
+  profile: SiteProfile;
+  permalinks: Permalinks;
+  logLevel: string;
+  /** Largest accepted request body, bytes (media uploads go through it). */
+  bodyLimit: number;
+  adminUser?: string;
+  adminPassword?: string;
+  adminEmail?: string;
+  adminAppPassword?: string;
+  /** Seed the demo site into an empty database. */
+  seedDemo: boolean;
+  /** Milliseconds a shutdown waits for in-flight requests before closing connections anyway. */
+  shutdownGraceMs: number;
+}
+
+class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+  return Number(raw);
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+export function providerOf(databaseUrl: string): Provider {
+  if (/^postgres(ql)?:\/\//i.test(databaseUrl)) return 'postgresql';
+  if (/^file:/i.test(databaseUrl)) return 'sqlite';
+  throw new ConfigError(`DATABASE_URL must start with file: or postgresql://, got "${databaseUrl}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 8080);
+  const databaseUrl = env.DATABASE_URL || `file:${path.resolve('data', 'site.db')}`;
+  const siteUrl = (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const restPrefix = (env.REST_ROOT || 'wp-json').replace(/^\/+|\/+$/g, '');
+  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(restPrefix)) throw new ConfigError(`REST_ROOT must be a path such as wp-json, got "${env.REST_ROOT}"`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    provider: providerOf(databaseUrl),
+    restPrefix,
+    siteUrl,
+    profile: oneOf(env, 'SITE_PROFILE', ['full', 'core'] as const, 'full'),
+    permalinks: oneOf(env, 'PERMALINKS', ['pretty', 'plain'] as const, 'pretty'),
+    logLevel: env.LOG_LEVEL || 'info',
+    bodyLimit: integer(env, 'BODY_LIMIT', 64 * 1024 * 1024),
+    adminUser: env.ADMIN_USER || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminAppPassword: env.ADMIN_APP_PASSWORD || undefined,
+    seedDemo: flag(env, 'SEED_DEMO', true),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10000),
+  };
+}
+
+export { ConfigError };

@@ -1,0 +1,88 @@
+/**
+ * One Prisma client per provider. The domain codes against the SQLite client's types; the two
+ * generated clients come from the same models, so the PostgreSQL client has the same API.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQueryable, Transaction } from '@prisma/driver-adapter-utils';
+import { PrismaClient as SqliteClient } from '../generated/prisma-sqlite/client';
+import { PrismaClient as PostgresClient } from '../generated/prisma-postgresql/client';
+import type { Provider } from '../config';
+import { providerOf } from '../config';
+
+export type PrismaClient = SqliteClient;
+export type { Prisma } from '../generated/prisma-sqlite/client';
+
+/** Counts the SQL statements a request costs (tests and metrics read it). */
+export class QueryCounter {
+  count = 0;
+  readonly statements: string[] = [];
+  keepStatements = false;
+  record(sql: string): void {
+    this.count += 1;
+    if (this.keepStatements) this.statements.push(sql);
+  }
+}
+
+export interface Database {
+  prisma: PrismaClient;
+  provider: Provider;
+  url: string;
+  queries: QueryCounter;
+  close(): Promise<void>;
+}
+
+/** Path of the SQLite file named by a `file:` URL (relative paths resolve from the working dir). */
+export function sqliteFile(url: string): string {
+  return path.resolve(url.replace(/^file:/i, '').replace(/\?.*$/, ''));
+}
+
+function counted<T extends SqlQueryable>(target: T, counter: QueryCounter): T {
+  return new Proxy(target, {
+    get(obj, key, receiver) {
+      const value = Reflect.get(obj, key, receiver);
+      if (key === 'queryRaw' || key === 'executeRaw') {
+        return (query: { sql: string }) => {
+          counter.record(query.sql);
+          return (value as (q: unknown) => unknown).call(obj, query);
+        };
+      }
+      if (key === 'startTransaction') {
+        return async (...args: unknown[]) => counted((await (value as (...a: unknown[]) => Promise<Transaction>).apply(obj, args)), counter);
+      }
+      return typeof value === 'function' ? value.bind(obj) : value;
+    },
+  });
+}
+
+function countingFactory(factory: SqlDriverAdapterFactory, counter: QueryCounter): SqlDriverAdapterFactory {
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async (): Promise<SqlDriverAdapter> => counted(await factory.connect(), counter),
+  };
+}
+
+export function createDatabase(url: string, options: { poolSize?: number } = {}): Database {
+  const provider = providerOf(url);
+  const queries = new QueryCounter();
+  let prisma: PrismaClient;
+  if (provider === 'sqlite') {
+    const file = sqliteFile(url);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const adapter = countingFactory(new PrismaBetterSQLite3({ url: file, timeout: 15000 }), queries);
+    prisma = new SqliteClient({ adapter, errorFormat: 'minimal' });
+  } else {
+    const adapter = countingFactory(new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }), queries);
+    prisma = new PostgresClient({ adapter, errorFormat: 'minimal' }) as unknown as PrismaClient;
+  }
+  return {
+    prisma,
+    provider,
+    url,
+    queries,
+    close: () => prisma.$disconnect(),
+  };
+}

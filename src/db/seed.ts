@@ -1,0 +1,115 @@
+/**
+ * The demo site: a few categories and tags, published posts, pages and a main menu. Written only
+ * into a database that has no content yet; a marker row claimed first makes concurrent starts
+ * seed once.
+ */
+import type { Config } from '../config';
+import { slugKeyFor } from '../domain/content/slug';
+import { DEFAULT_OPTIONS } from '../domain/settings/options';
+import type { Database, PrismaClient } from './client';
+
+type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
+
+const SEED_MARKER = 'demo_seeded';
+
+const CATEGORIES = [
+  { name: 'Uncategorized', slug: 'uncategorized', description: '' },
+  { name: 'News', slug: 'news', description: 'Announcements and updates.' },
+  { name: 'Guides', slug: 'guides', description: 'How to get things done.' },
+  { name: 'Community', slug: 'community', description: 'People and events around the project.' },
+];
+const TAGS = ['featured', 'release', 'howto', 'graphql', 'rest'];
+
+const POSTS = [
+  { title: 'Hello world!', categories: ['uncategorized'], tags: [], content: '<!-- wp:paragraph -->\n<p>Welcome to the demo site. This is your first post. Edit or delete it, then start writing!</p>\n<!-- /wp:paragraph -->' },
+  { title: 'Two faces, one domain', categories: ['news'], tags: ['featured', 'graphql', 'rest'], content: 'This site answers WordPress REST clients and GraphQL front-ends from one domain layer.\n\nEvery rule lives in one place.' },
+  { title: 'Getting started with the REST API', categories: ['guides'], tags: ['howto', 'rest'], content: 'Fetch the index at /wp-json/ to discover every route.\n\nThen list posts with /wp-json/core/v2/posts.' },
+  { title: 'Querying posts with GraphQL', categories: ['guides'], tags: ['howto', 'graphql'], content: 'Open /graphql in a browser to explore the schema in the playground.' },
+  { title: 'Release notes: first public version', categories: ['news'], tags: ['release'], content: 'The first public version ships posts, pages, menus and users.' },
+  { title: 'Meet the community', categories: ['community'], tags: [], content: 'Contributors meet every month to plan the next steps.' },
+];
+
+const PAGES = [
+  { title: 'About', content: 'This demo site shows a headless content backend with a WordPress-compatible REST API and GraphQL.' },
+  { title: 'Contact', content: 'Write to us at hello@example.com.' },
+];
+
+async function claimSeed(tx: Tx): Promise<boolean> {
+  const existing = await tx.option.findUnique({ where: { name: SEED_MARKER } });
+  if (existing) return false;
+  const content = await tx.content.count();
+  if (content > 0) return false;
+  await tx.option.create({ data: { name: SEED_MARKER, value: 'true' } });
+  return true;
+}
+
+export async function seedDemoSite(db: Database, config: Config): Promise<boolean> {
+  try {
+    return await db.prisma.$transaction(async (tx) => {
+      if (!(await claimSeed(tx))) return false;
+      const admin = await tx.user.findFirst({ where: { role: 'administrator' }, orderBy: { id: 'asc' } });
+      const authorId = admin?.id ?? 0;
+
+      const categoryIds = new Map<string, number>();
+      for (const c of CATEGORIES) categoryIds.set(c.slug, (await tx.term.create({ data: { taxonomy: 'category', ...c } })).id);
+      const tagIds = new Map<string, number>();
+      for (const t of TAGS) tagIds.set(t, (await tx.term.create({ data: { taxonomy: 'post_tag', name: t, slug: t } })).id);
+
+      const now = Date.now();
+      const day = 24 * 60 * 60 * 1000;
+      for (const [i, p] of POSTS.entries()) {
+        const date = new Date(now - (POSTS.length - i) * day);
+        const slug = p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+        const created = await tx.content.create({
+          data: { type: 'post', status: 'publish', authorId, slug, slugKey: slugKeyFor({ type: 'post', parentId: 0, slug, status: 'publish' }), title: p.title, content: p.content, date, modified: date },
+        });
+        await tx.content.update({ where: { id: created.id }, data: { guid: `${config.siteUrl}/?p=${created.id}` } });
+        const terms = [...p.categories.map((s) => categoryIds.get(s)!), ...p.tags.map((s) => tagIds.get(s)!)];
+        await tx.termRelationship.createMany({ data: terms.map((termId) => ({ contentId: created.id, termId })) });
+      }
+      const pageIds: number[] = [];
+      for (const [i, p] of PAGES.entries()) {
+        const slug = p.title.toLowerCase();
+        const date = new Date(now - (PAGES.length - i) * day);
+        const created = await tx.content.create({
+          data: { type: 'page', status: 'publish', authorId, slug, slugKey: slugKeyFor({ type: 'page', parentId: 0, slug, status: 'publish' }), title: p.title, content: p.content, date, modified: date, commentStatus: 'closed', pingStatus: 'closed', menuOrder: i },
+        });
+        await tx.content.update({ where: { id: created.id }, data: { guid: `${config.siteUrl}/?page_id=${created.id}` } });
+        pageIds.push(created.id);
+      }
+      for (const termId of [...categoryIds.values(), ...tagIds.values()]) {
+        const count = await tx.termRelationship.count({ where: { termId } });
+        await tx.term.update({ where: { id: termId }, data: { count } });
+      }
+
+      const menu = await tx.term.create({ data: { taxonomy: 'nav_menu', name: 'Main Menu', slug: 'main-menu' } });
+      const items = [
+        { title: 'Home', itemType: 'custom', object: 'custom', objectId: 0, url: `${config.siteUrl}/` },
+        { title: '', itemType: 'post_type', object: 'page', objectId: pageIds[0], url: '' },
+        { title: '', itemType: 'taxonomy', object: 'category', objectId: categoryIds.get('news')!, url: '' },
+        { title: '', itemType: 'post_type', object: 'page', objectId: pageIds[1], url: '' },
+      ];
+      for (const [i, item] of items.entries()) {
+        const date = new Date(now);
+        const created = await tx.content.create({
+          data: { type: 'nav_menu_item', status: 'publish', authorId, title: item.title, date, modified: date, menuOrder: i + 1, commentStatus: 'closed', pingStatus: 'closed' },
+        });
+        await tx.content.update({ where: { id: created.id }, data: { slug: String(created.id), guid: `${config.siteUrl}/?p=${created.id}` } });
+        await tx.menuItemDetail.create({ data: { contentId: created.id, itemType: item.itemType, object: item.object, objectId: item.itemType === 'custom' ? created.id : item.objectId, url: item.url } });
+        await tx.termRelationship.create({ data: { contentId: created.id, termId: menu.id } });
+      }
+      await tx.term.update({ where: { id: menu.id }, data: { count: items.length } });
+
+      const options = { title: 'Demo Site', description: 'A headless content backend with two faces', default_category: categoryIds.get('uncategorized')! };
+      for (const [name, value] of Object.entries(options)) {
+        if (!(name in DEFAULT_OPTIONS)) continue;
+        await tx.option.upsert({ where: { name }, create: { name, value: JSON.stringify(value) }, update: { value: JSON.stringify(value) } });
+      }
+      return true;
+    }, { timeout: 60000 });
+  } catch (error) {
+    // Another instance claimed the marker at the same moment: it seeds, we do not.
+    if ((error as { code?: string }).code === 'P2002') return false;
+    throw error;
+  }
+}

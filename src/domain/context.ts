@@ -1,0 +1,10 @@
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Viewer } from './viewer';
+
+/** What every domain function receives: the database, who is asking, and the deployment. */
+export interface DomainContext {
+  db: Database;
+  viewer: Viewer;
+  config: Config;
+}

@@ -1,0 +1,46 @@
+/**
+ * The Fastify application: request bodies kept raw (the REST dispatcher parses them the way
+ * WordPress does), the REST adapter, the health route, and graceful shutdown.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { createRestAdapter } from '../rest';
+import type { RestDispatcher } from '../rest/server/dispatcher';
+import { registerRest } from './rest';
+
+export interface App {
+  fastify: FastifyInstance;
+  rest: RestDispatcher;
+}
+
+export async function buildApp(config: Config, db: Database, options: { logger?: boolean } = {}): Promise<App> {
+  const fastify = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    // Query strings are parsed by the REST layer with PHP semantics.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    return503OnClosing: true,
+  });
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  const rest = createRestAdapter(config, db, fastify.log);
+  registerRest(fastify, rest, config.restPrefix, (reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><title>Content site</title><h1>Content site</h1><ul><li><a href="/${config.restPrefix}/">REST API</a></li><li><a href="/graphql">GraphQL</a></li></ul>`),
+  );
+
+  fastify.get('/health', async (_request, reply) => {
+    try {
+      await db.prisma.$queryRawUnsafe('SELECT 1');
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  return { fastify, rest };
+}

@@ -1,0 +1,81 @@
+/**
+ * The site index `GET /` and the namespace roots `GET /<namespace>`. Both print the route table;
+ * the route descriptions are built once per context and reused.
+ */
+import { DomainError } from '../../domain/errors';
+import { gmtOffsetText, readOptions } from '../../domain/settings/options';
+import type { DescribeContext, RouteDescription } from '../server/describe';
+import { describeRoutes } from '../server/describe';
+import type { RouteRegistry } from '../server/registry';
+import type { RouteDef } from '../server/types';
+import type { RestUrls } from '../server/urls';
+
+function contextOf(value: unknown): DescribeContext {
+  return value === 'help' || value === 'edit' || value === 'embed' ? value : 'view';
+}
+
+export function rootRoutes(registry: RouteRegistry, urls: RestUrls, namespaces: readonly string[]): { index: RouteDef; namespaceRoot: (namespace: string) => RouteDef } {
+  const described = new Map<string, Record<string, RouteDescription>>();
+  const routesFor = (context: DescribeContext, namespace?: string): Record<string, RouteDescription> => {
+    const key = `${context}|${namespace ?? ''}`;
+    let routes = described.get(key);
+    if (!routes) {
+      routes = describeRoutes(namespace === undefined ? registry.all() : registry.inNamespace(namespace), context, urls);
+      described.set(key, routes);
+    }
+    return routes;
+  };
+
+  const index: RouteDef = {
+    namespace: '',
+    path: '/',
+    endpoints: [
+      {
+        methods: ['GET'],
+        args: { context: { default: 'view' } },
+        handler: async (request) => {
+          const options = await readOptions(request.domain.db);
+          const siteUrl = request.domain.config.siteUrl;
+          return {
+            name: options.title,
+            description: options.description,
+            url: siteUrl,
+            home: siteUrl,
+            gmt_offset: gmtOffsetText(options),
+            timezone_string: options.timezone_string,
+            page_for_posts: options.page_for_posts,
+            page_on_front: options.page_on_front,
+            show_on_front: options.show_on_front,
+            namespaces: [...namespaces],
+            authentication: options.application_passwords_enabled
+              ? { 'application-passwords': { endpoints: { authorization: `${siteUrl}/wp-admin/authorize-application.php` } } }
+              : [],
+            routes: routesFor(contextOf(request.params.context)),
+            site_logo: options.site_logo,
+            site_icon: options.site_icon,
+            site_icon_url: '',
+            _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+          };
+        },
+      },
+    ],
+  };
+
+  const namespaceRoot = (namespace: string): RouteDef => ({
+    namespace,
+    path: '/' + namespace,
+    endpoints: [
+      {
+        methods: ['GET'],
+        args: { namespace: { default: namespace }, context: { default: 'view' } },
+        handler: async (request) => {
+          const wanted = String(request.params.namespace);
+          if (!namespaces.includes(wanted)) throw new DomainError('rest_invalid_namespace', 'The specified namespace could not be found.', 404);
+          return { namespace: wanted, routes: routesFor(contextOf(request.params.context), wanted), _links: { up: [{ href: urls.root() }] } };
+        },
+      },
+    ],
+  });
+
+  return { index, namespaceRoot };
+}

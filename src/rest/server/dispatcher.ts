@@ -1,0 +1,189 @@
+/**
+ * The one dispatcher: pretty URLs, `?rest_route=`, batch sub-requests and `_embed` links all come
+ * through dispatch(), in WordPress's order of operations (rest-semantics §2.1): match the route and
+ * method, refuse a bad JSON body, check required arguments, validate, sanitise, call the handler,
+ * then add the Allow header and apply `_fields`.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { DomainError, isDomainError } from '../../domain/errors';
+import type { Viewer } from '../../domain/viewer';
+import { errorBody, internalError, noRoute } from './errors';
+import { filterFields, parseFields } from './fields';
+import { parseQuery } from './query';
+import type { CompiledRoute } from './registry';
+import { RouteRegistry } from './registry';
+import { processArgs } from './schema/args';
+import type { EndpointDef, HandlerRequest, HttpMethod } from './types';
+import { isRestResponse } from './types';
+import type { RestUrls } from './urls';
+
+export type BodyInput =
+  | { kind: 'none' }
+  | { kind: 'raw'; contentType: string; bytes: Buffer }
+  /** Already structured parameters (batch sub-requests send their body as form parameters). */
+  | { kind: 'params'; values: Record<string, unknown> };
+
+export interface InternalRequest {
+  method: string;
+  route: string;
+  query: Record<string, unknown>;
+  /** Plain query keys that were given more than once. */
+  repeatedQuery?: string[];
+  body: BodyInput;
+  headers: Record<string, string>;
+  viewer: Viewer;
+}
+
+export interface DispatchResult {
+  status: number;
+  data: unknown;
+  headers: Record<string, string | number>;
+  route?: CompiledRoute;
+}
+
+export interface ServerDeps {
+  config: Config;
+  db: Database;
+  registry: RouteRegistry;
+  urls: RestUrls;
+  log?: FastifyBaseLogger;
+}
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+interface ParsedBody {
+  json: Record<string, unknown> | null;
+  form: Record<string, unknown> | null;
+  jsonError: string | null;
+  raw: Buffer | null;
+}
+
+function parseBody(method: string, body: BodyInput): ParsedBody {
+  const parsed: ParsedBody = { json: null, form: null, jsonError: null, raw: null };
+  if (body.kind === 'params') {
+    parsed.form = body.values;
+    return parsed;
+  }
+  if (body.kind === 'none') return parsed;
+  parsed.raw = body.bytes;
+  const text = body.bytes.toString('utf8');
+  if (JSON_TYPE.test(body.contentType)) {
+    if (text.trim() === '') return parsed;
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === 'object' && !Array.isArray(value)) parsed.json = value as Record<string, unknown>;
+    } catch {
+      parsed.jsonError = 'Syntax error';
+    }
+  } else if (method !== 'GET' && (body.contentType === '' || FORM_TYPE.test(body.contentType))) {
+    parsed.form = parseQuery(text).values;
+  }
+  return parsed;
+}
+
+export class RestDispatcher {
+  constructor(readonly deps: ServerDeps) {}
+
+  /** Methods of a route whose permission check passes for this request (the Allow header). */
+  private async allowedMethods(route: CompiledRoute, request: HandlerRequest): Promise<string[]> {
+    const allowed: string[] = [];
+    for (const endpoint of route.endpoints) {
+      let ok = true;
+      if (endpoint.permission) {
+        try {
+          ok = (await endpoint.permission(request)) === true;
+        } catch {
+          ok = false;
+        }
+      }
+      if (ok) for (const m of endpoint.methods) if (!allowed.includes(m)) allowed.push(m);
+    }
+    return allowed;
+  }
+
+  private handlerRequest(input: InternalRequest, method: HttpMethod, body: ParsedBody, urlParams: Record<string, string>, values: Record<string, unknown>): HandlerRequest {
+    const sources = [body.json, body.form, input.query, urlParams].filter(Boolean) as Record<string, unknown>[];
+    const rawHas = (name: string) => sources.some((s) => Object.prototype.hasOwnProperty.call(s, name) && s[name] !== null && s[name] !== undefined);
+    const rawGet = (name: string) => {
+      for (const s of sources) if (Object.prototype.hasOwnProperty.call(s, name) && s[name] !== null && s[name] !== undefined) return s[name];
+      return undefined;
+    };
+    return {
+      method,
+      path: input.route,
+      params: { ...urlParams, ...values },
+      get: (name) => (Object.prototype.hasOwnProperty.call(values, name) ? values[name] : rawGet(name)),
+      has: (name) => Object.prototype.hasOwnProperty.call(values, name) || rawHas(name),
+      bodyParams: { ...(body.form ?? {}), ...(body.json ?? {}) },
+      query: input.query,
+      headers: input.headers,
+      rawBody: body.raw,
+      viewer: input.viewer,
+      domain: { db: this.deps.db, viewer: input.viewer, config: this.deps.config },
+      urls: this.deps.urls,
+    };
+  }
+
+  async dispatch(input: InternalRequest): Promise<DispatchResult> {
+    const method = input.method.toUpperCase();
+    const match = this.deps.registry.match(input.route);
+    const endpoint: EndpointDef | undefined = match ? RouteRegistry.endpointFor(match.route, method) : undefined;
+    if (!match || !endpoint) return this.errorResult(noRoute());
+    const effective = (method === 'HEAD' ? 'GET' : method) as HttpMethod;
+    const body = parseBody(effective, input.body);
+    let request = this.handlerRequest(input, effective, body, match.urlParams, {});
+    const withAllow = async (result: DispatchResult): Promise<DispatchResult> => {
+      const allowed = await this.allowedMethods(match.route, request);
+      if (allowed.length) result.headers.Allow = allowed.join(', ');
+      result.route = match.route;
+      return result;
+    };
+    try {
+      if (body.jsonError) {
+        throw new DomainError('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: 4, json_error_message: body.jsonError });
+      }
+      if (input.repeatedQuery?.length) throw repeatedParams(input.repeatedQuery);
+      const { values } = processArgs(endpoint.args ?? {}, { has: request.has, get: request.get });
+      request = this.handlerRequest(input, effective, body, match.urlParams, values);
+      const output = await endpoint.handler(request);
+      const result: DispatchResult = isRestResponse(output)
+        ? { status: output.status, data: output.data, headers: { ...output.headers } }
+        : { status: 200, data: output, headers: {} };
+      const fields = parseFields(input.query._fields);
+      if (fields && result.status < 400) result.data = filterFields(result.data, fields);
+      return await withAllow(result);
+    } catch (error) {
+      return withAllow(this.errorResult(error));
+    }
+  }
+
+  /** The Allow header value for a path, computed with this request's raw parameters (OPTIONS). */
+  async allowHeader(input: InternalRequest): Promise<string | undefined> {
+    const match = this.deps.registry.match(input.route);
+    if (!match) return undefined;
+    const request = this.handlerRequest(input, 'GET', parseBody('GET', input.body), match.urlParams, {});
+    const allowed = await this.allowedMethods(match.route, request);
+    return allowed.length ? allowed.join(', ') : undefined;
+  }
+
+  errorResult(error: unknown): DispatchResult {
+    if (isDomainError(error)) return { status: error.status, data: errorBody(error), headers: {} };
+    this.deps.log?.error({ err: error }, 'unhandled error in REST handler');
+    const failure = internalError();
+    return { status: failure.status, data: errorBody(failure), headers: {} };
+  }
+}
+
+/** A plain query key given twice is ambiguous (PHP silently keeps the last); we refuse it. */
+function repeatedParams(names: string[]): DomainError {
+  const params: Record<string, string> = {};
+  const details: Record<string, unknown> = {};
+  for (const name of names) {
+    params[name] = `${name} must be given only once.`;
+    details[name] = { code: 'rest_repeated_param', message: params[name], data: null };
+  }
+  return new DomainError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, 400, { params, details });
+}

@@ -1,0 +1,63 @@
+/**
+ * `_embed`: follows the embeddable links of a response through the same dispatcher (context=embed)
+ * and puts the results under `_embedded`, aligned with each relation's links (rest-semantics §2.8).
+ */
+import type { DispatchResult, InternalRequest, RestDispatcher } from './dispatcher';
+import { compactLinks, type Link, type Links } from './links';
+
+/** `_embed` value -> null (no embedding), true (everything) or the list of compact rel names. */
+export function parseEmbed(value: unknown): true | string[] | null {
+  if (value === undefined) return null;
+  if (value === '' || value === '1' || value === 'true' || value === true) return true;
+  const list = (Array.isArray(value) ? value.map(String) : String(value).split(/[\s,]+/)).map((s) => s.trim()).filter(Boolean);
+  return list.length ? list : true;
+}
+
+function compactRel(rel: string): string {
+  return rel.startsWith('https://api.w.org/') ? 'wp:' + rel.slice('https://api.w.org/'.length) : rel;
+}
+
+export async function embedLinks(data: unknown, wanted: true | string[], dispatcher: RestDispatcher, parent: InternalRequest): Promise<void> {
+  const records = (Array.isArray(data) ? data : [data]).filter((r): r is Record<string, unknown> => !!r && typeof r === 'object' && '_links' in r);
+  const cache = new Map<string, Promise<unknown>>();
+  const fetchOne = (href: string): Promise<unknown> => {
+    let pending = cache.get(href);
+    if (!pending) {
+      pending = (async () => {
+        const target = dispatcher.deps.urls.parse(href);
+        if (!target) return null;
+        const query: Record<string, unknown> = { context: 'embed', ...target.query };
+        const match = dispatcher.deps.registry.match(target.route);
+        const perPageMax = match?.route.endpoints.find((e) => e.methods.includes('GET'))?.args?.per_page?.maximum;
+        if (perPageMax !== undefined && query.per_page === undefined) query.per_page = perPageMax;
+        const result: DispatchResult = await dispatcher.dispatch({ method: 'GET', route: target.route, query, body: { kind: 'none' }, headers: parent.headers, viewer: parent.viewer });
+        compactEmbedded(result.data);
+        return result.data;
+      })();
+      cache.set(href, pending);
+    }
+    return pending;
+  };
+  await Promise.all(
+    records.map(async (record) => {
+      const links = record._links as Links;
+      const embedded: Record<string, unknown[]> = {};
+      for (const [rel, list] of Object.entries(links)) {
+        const name = compactRel(rel);
+        if (name === 'curies' || (wanted !== true && !wanted.includes(name))) continue;
+        const items = await Promise.all((list as Link[]).map(async (l) => (l.embeddable ? fetchOne(l.href) : null)));
+        if (items.some((i) => i !== null)) embedded[name] = items.map((i) => (i === null ? [] : i));
+      }
+      if (Object.keys(embedded).length) record._embedded = embedded;
+    }),
+  );
+}
+
+function compactEmbedded(data: unknown): void {
+  for (const record of Array.isArray(data) ? data : [data]) {
+    if (record && typeof record === 'object' && '_links' in record) {
+      const r = record as { _links: Links };
+      r._links = compactLinks(r._links) as Links;
+    }
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The route table's vocabulary. Each REST route is declared once as data; the index, namespace
+ * roots, OPTIONS, validation, batch allow-list and links all derive from these declarations.
+ */
+import type { DomainContext } from '../../domain/context';
+import type { Viewer } from '../../domain/viewer';
+import type { ArgSchema } from './schema/types';
+import type { RestUrls } from './urls';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** WordPress's EDITABLE constant: one endpoint answering POST, PUT and PATCH. */
+export const EDITABLE: HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+
+/** The JSON item schema of a route (printed by OPTIONS, used for context filtering). */
+export interface ItemSchema {
+  $schema: string;
+  title: string;
+  type: 'object';
+  properties: Record<string, ArgSchema>;
+  links?: unknown[];
+}
+
+export interface HandlerRequest {
+  method: HttpMethod;
+  /** The matched route path, e.g. /core/v2/posts/5. */
+  path: string;
+  /** Sanitised declared arguments plus path variables. */
+  params: Record<string, unknown>;
+  /** Any parameter by WordPress's precedence (JSON body, form body, query, path), declared or not. */
+  get(name: string): unknown;
+  has(name: string): boolean;
+  /** Parameters that came from the body (JSON or form), as WordPress's get_body_params/get_json_params. */
+  bodyParams: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  rawBody: Buffer | null;
+  viewer: Viewer;
+  domain: DomainContext;
+  urls: RestUrls;
+}
+
+export interface RestResponse {
+  status: number;
+  data: unknown;
+  headers: Record<string, string | number>;
+}
+
+export type Handler = (request: HandlerRequest) => Promise<RestResponse | unknown>;
+
+export interface EndpointDef {
+  methods: HttpMethod[];
+  args?: Record<string, ArgSchema>;
+  allowBatch?: boolean;
+  showInIndex?: boolean;
+  /**
+   * Answers whether this viewer may call the endpoint, for the `Allow` header and link target
+   * hints only: the domain enforces permissions itself. Omitted means open to everybody.
+   */
+  permission?: (request: HandlerRequest) => boolean | Promise<boolean>;
+  handler: Handler;
+}
+
+export interface RouteDef {
+  namespace: string;
+  /** WordPress-style pattern relative to the REST root, e.g. /core/v2/posts/(?P<id>[\d]+). */
+  path: string;
+  endpoints: EndpointDef[];
+  schema?: () => ItemSchema;
+  showInIndex?: boolean;
+}
+
+export function isRestResponse(value: unknown): value is RestResponse {
+  return typeof value === 'object' && value !== null && (value as { __rest?: boolean }).__rest === true;
+}
+
+/** Builds a response; handlers may also return plain data (status 200). */
+export function respond(data: unknown, status = 200, headers: Record<string, string | number> = {}): RestResponse {
+  return Object.assign({ status, data, headers }, { __rest: true });
+}

@@ -1,0 +1,60 @@
+/**
+ * A real server on a fresh database for one test file: migrations applied, the admin account
+ * bootstrapped with a known application password, optionally the demo content, and a supertest
+ * agent speaking HTTP to it.
+ */
+import supertest from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { loadConfig, type Config } from '../../src/config';
+import { bootstrap } from '../../src/db/bootstrap';
+import { createDatabase, type Database } from '../../src/db/client';
+import { buildApp, type App } from '../../src/http/app';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export const ADMIN_LOGIN = 'admin';
+export const ADMIN_APP_PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';
+export const SITE_URL = 'http://example.test';
+
+export interface TestApp {
+  request: TestAgent;
+  app: App;
+  db: Database;
+  config: Config;
+  /** `Authorization` header value for the bootstrapped administrator. */
+  adminAuth: string;
+  close(): Promise<void>;
+}
+
+export function basicAuth(login: string, password: string): string {
+  return 'Basic ' + Buffer.from(`${login}:${password}`).toString('base64');
+}
+
+export async function startTestApp(env: Record<string, string> = {}, options: { seed?: boolean } = {}): Promise<TestApp> {
+  const database: TestDatabase = await createTestDatabase();
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    SITE_URL,
+    ADMIN_USER: ADMIN_LOGIN,
+    ADMIN_PASSWORD: 'correct horse battery staple',
+    ADMIN_APP_PASSWORD,
+    SEED_DEMO: options.seed ? 'true' : 'false',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const db = createDatabase(config.databaseUrl, { poolSize: 4 });
+  await bootstrap(config, db);
+  const app = await buildApp(config, db, { logger: false });
+  await app.fastify.ready();
+  return {
+    request: supertest(app.fastify.server),
+    app,
+    db,
+    config,
+    adminAuth: basicAuth(ADMIN_LOGIN, ADMIN_APP_PASSWORD),
+    close: async () => {
+      await app.fastify.close();
+      await db.close();
+      await database.drop();
+    },
+  };
+}
