@@ -6,9 +6,7 @@
 import type { Config } from '../config';
 import { slugKeyFor } from '../domain/content/slug';
 import { DEFAULT_OPTIONS } from '../domain/settings/options';
-import type { Database, PrismaClient } from './client';
-
-type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
+import type { Database } from './client';
 
 const SEED_MARKER = 'demo_seeded';
 
@@ -34,19 +32,25 @@ const PAGES = [
   { title: 'Contact', content: 'Write to us at hello@example.com.' },
 ];
 
-async function claimSeed(tx: Tx): Promise<boolean> {
-  const existing = await tx.option.findUnique({ where: { name: SEED_MARKER } });
-  if (existing) return false;
-  const content = await tx.content.count();
-  if (content > 0) return false;
-  await tx.option.create({ data: { name: SEED_MARKER, value: 'true' } });
-  return true;
+/**
+ * Claims the seeding with a marker row, outside the seeding transaction so that concurrent
+ * starts do not queue behind a long write: whoever inserts the marker first seeds.
+ */
+async function claimSeed(db: Database): Promise<boolean> {
+  if ((await db.prisma.content.count()) > 0) return false;
+  try {
+    await db.prisma.option.create({ data: { name: SEED_MARKER, value: 'true' } });
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'P2002') return false;
+    throw error;
+  }
 }
 
 export async function seedDemoSite(db: Database, config: Config): Promise<boolean> {
+  if (!(await claimSeed(db))) return false;
   try {
-    return await db.prisma.$transaction(async (tx) => {
-      if (!(await claimSeed(tx))) return false;
+    await db.prisma.$transaction(async (tx) => {
       const admin = await tx.user.findFirst({ where: { role: 'administrator' }, orderBy: { id: 'asc' } });
       const authorId = admin?.id ?? 0;
 
@@ -105,11 +109,11 @@ export async function seedDemoSite(db: Database, config: Config): Promise<boolea
         if (!(name in DEFAULT_OPTIONS)) continue;
         await tx.option.upsert({ where: { name }, create: { name, value: JSON.stringify(value) }, update: { value: JSON.stringify(value) } });
       }
-      return true;
-    }, { timeout: 60000 });
+    }, { maxWait: 30000, timeout: 120000 });
+    return true;
   } catch (error) {
-    // Another instance claimed the marker at the same moment: it seeds, we do not.
-    if ((error as { code?: string }).code === 'P2002') return false;
+    // Give the claim back so that the next start can try again.
+    await db.prisma.option.delete({ where: { name: SEED_MARKER } }).catch(() => undefined);
     throw error;
   }
 }

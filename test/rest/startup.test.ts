@@ -1,0 +1,126 @@
+/**
+ * The real server process: several instances starting at once on one new database migrate and
+ * seed it exactly once, the first start prints the admin credentials, the CLI issues working
+ * application passwords, and SIGTERM shuts down cleanly.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { createDatabase } from '../../src/db/client';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+
+const ROOT = path.join(__dirname, '..', '..');
+// `node --import tsx` keeps one process per server (the tsx wrapper would leave a grandchild).
+const NODE_TS = ['--import', 'tsx'];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...NODE_TS, 'src/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port, output: () => out, exited };
+}
+
+async function waitHealthy(server: Running, timeoutMs = 40000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${server.port}/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (server.child.exitCode !== null) throw new Error('server exited: ' + server.output());
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy: ' + server.output());
+}
+
+describe('server process', () => {
+  let database: TestDatabase;
+  const servers: Running[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    await database.drop();
+  });
+
+  it('starts three instances at once on one new database and seeds it once', async () => {
+    const env = { DATABASE_URL: database.url, SITE_URL: 'http://example.test' };
+    const started = await Promise.all([startServer(env), startServer(env), startServer(env)]);
+    servers.push(...started);
+    await Promise.all(started.map((s) => waitHealthy(s)));
+
+    const db = createDatabase(database.url);
+    try {
+      expect(await db.prisma.user.count()).toBe(1);
+      expect(await db.prisma.content.count({ where: { type: 'post', status: 'publish' } })).toBe(6);
+      expect(await db.prisma.content.count({ where: { type: 'page' } })).toBe(2);
+      expect(await db.prisma.term.count({ where: { taxonomy: 'nav_menu' } })).toBe(1);
+      expect(await db.prisma.content.count({ where: { type: 'nav_menu_item' } })).toBe(4);
+      expect(await db.prisma.applicationPassword.count()).toBe(1);
+    } finally {
+      await db.close();
+    }
+
+    // exactly one instance created the admin and printed its credentials once
+    const printed = started.filter((s) => s.output().includes('Administrator account created: admin'));
+    expect(printed).toHaveLength(1);
+    const appPassword = /application password: (\S+)/.exec(printed[0].output())?.[1];
+    expect(appPassword).toMatch(/^[A-Za-z0-9]{24}$/);
+
+    // the printed application password works on every instance
+    for (const s of started) {
+      const res = await fetch(`http://127.0.0.1:${s.port}/wp-json/`, { headers: { Authorization: 'Basic ' + Buffer.from(`admin:${appPassword}`).toString('base64') } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toContain('private');
+      const index = (await res.json()) as { name: string };
+      expect(index.name).toBe('Demo Site');
+    }
+  }, 90000);
+
+  it('shuts down cleanly on SIGTERM', async () => {
+    const server = servers[0];
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${server.port}/health`)).rejects.toThrow();
+    // the other instances keep serving
+    const res = await fetch(`http://127.0.0.1:${servers[1].port}/health`);
+    expect(res.status).toBe(200);
+  }, 30000);
+
+  it('creates a user from the command line and prints a working application password', async () => {
+    const result = spawnSync(process.execPath, [...NODE_TS, 'src/cli/index.ts', 'user:create', 'editor1', 'editor1@example.com', 'editor'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    const appPassword = /application password: (.+)$/m.exec(result.stdout)?.[1];
+    expect(appPassword).toMatch(/^(\w{4} ){5}\w{4}$/);
+    const res = await fetch(`http://127.0.0.1:${servers[1].port}/wp-json/`, { headers: { Authorization: 'Basic ' + Buffer.from(`editor1:${appPassword}`).toString('base64') } });
+    expect(res.status).toBe(200);
+    const bad = spawnSync(process.execPath, [...NODE_TS, 'src/cli/index.ts', 'user:create', 'x'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+  }, 30000);
+});
