@@ -33,6 +33,9 @@ export async function buildApp(config: Config, db: Database, options: { logger?:
       .send(`<!doctype html><title>Content site</title><h1>Content site</h1><ul><li><a href="/${config.restPrefix}/">REST API</a></li><li><a href="/graphql">GraphQL</a></li></ul>`),
   );
 
+  // Liveness: answers without touching the database (also the bare baseline of the benchmarks).
+  fastify.get('/ping', async () => ({ status: 'ok' }));
+  // Readiness: the database answers.
   fastify.get('/health', async (_request, reply) => {
     try {
       await db.prisma.$queryRawUnsafe('SELECT 1');

@@ -1,0 +1,142 @@
+/**
+ * `npm run bench`: starts the server in its own process on a fresh SQLite database with the demo
+ * content, loads it from this process with autocannon (16 connections, loopback only, bounded in
+ * time), and writes requests/s, p50/p99 latency and each scenario's ratio to the bare route into
+ * BENCHMARKS.md together with a description of the machine.
+ *
+ * Options (environment): BENCH_DURATION seconds per scenario (default 10), BENCH_CONNECTIONS
+ * (default 16), BENCH_ONLY=name,name to run some scenarios.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { scenarios, type Scenario } from './scenarios';
+
+const ROOT = path.join(__dirname, '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+
+interface Result {
+  scenario: Scenario;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startServer(port: number, databaseUrl: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: 'bench bench bench bench bench bnch' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+async function load(port: number, scenario: Scenario): Promise<Result> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${scenario.path}`,
+    method: scenario.method ?? 'GET',
+    headers: scenario.headers,
+    body: scenario.body,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  return {
+    scenario,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  return [
+    `- CPU: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores`,
+    `- Memory: ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    `- OS: ${os.type()} ${os.release()}`,
+    `- Node.js ${process.version}; server and load generator are separate processes on loopback`,
+    `- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per scenario; SQLite database with the demo content`,
+  ].join('\n');
+}
+
+function section(results: Result[]): string {
+  const bare = results.find((r) => r.scenario.name === 'bare')?.requestsPerSecond;
+  const rows = results.map((r) => {
+    const ratio = bare ? (r.requestsPerSecond / bare).toFixed(2) : 'n/a';
+    const failures = r.errors + r.non2xx;
+    return `| ${r.scenario.name} | \`${r.scenario.method ?? 'GET'} ${r.scenario.path}\` | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${ratio} | ${failures} |`;
+  });
+  return [
+    '<!-- bench:start -->',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\`.`,
+    '',
+    machine(),
+    '',
+    '| scenario | request | req/s | p50 ms | p99 ms | ratio to bare | failed requests |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...rows,
+    '<!-- bench:end -->',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const only = process.env.BENCH_ONLY?.split(',');
+  const selected = scenarios.filter((s) => !only || only.includes(s.name) || s.name === 'bare');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'content-site-bench-'));
+  const port = await freePort();
+  const server = await startServer(port, `file:${path.join(dir, 'bench.db')}`);
+  const results: Result[] = [];
+  try {
+    for (const scenario of selected) {
+      await scenario.prepare?.(`http://127.0.0.1:${port}`);
+      await load(port, { ...scenario, path: scenario.path }); // warm-up run, not recorded
+      const result = await load(port, scenario);
+      results.push(result);
+      console.log(`${scenario.name.padEnd(24)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  failures ${result.errors + result.non2xx}`);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const file = path.join(ROOT, 'BENCHMARKS.md');
+  const current = readFileSync(file, 'utf8');
+  const start = current.indexOf('<!-- bench:start -->');
+  const end = current.indexOf('<!-- bench:end -->');
+  const next = start !== -1 && end !== -1 ? current.slice(0, start) + section(results) + current.slice(end + '<!-- bench:end -->'.length) : current + '\n' + section(results) + '\n';
+  writeFileSync(file, next);
+  console.log('BENCHMARKS.md updated');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
