@@ -33,7 +33,8 @@ async function resolveViewer(dispatcher: RestDispatcher, request: FastifyRequest
   if (credentials === null) return anonymous;
   if (credentials instanceof DomainError) return credentials;
   try {
-    return viewerFor(await authenticateApplicationPassword(dispatcher.deps.db, credentials, request.ip));
+    const { user, applicationPasswordUuid } = await authenticateApplicationPassword(dispatcher.deps.db, credentials, request.ip);
+    return viewerFor(user, applicationPasswordUuid);
   } catch (error) {
     if (error instanceof DomainError) return error;
     throw error;

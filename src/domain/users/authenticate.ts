@@ -27,7 +27,7 @@ export function parseBasicAuthorization(header: string | undefined): BasicCreden
   return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-export async function authenticateApplicationPassword(db: Database, credentials: BasicCredentials, ip: string | undefined): Promise<User> {
+export async function authenticateApplicationPassword(db: Database, credentials: BasicCredentials, ip: string | undefined): Promise<{ user: User; applicationPasswordUuid: string }> {
   const options = await readOptions(db);
   if (!options.application_passwords_enabled) {
     throw new DomainError('application_passwords_disabled', 'Application passwords are not available.', 401);
@@ -50,5 +50,5 @@ export async function authenticateApplicationPassword(db: Database, credentials:
     await db.prisma.applicationPassword.update({ where: { uuid: item.uuid }, data: { lastUsedAt: now, lastIp: ip ?? null } });
   }
   const { applicationPasswords: _unused, ...plain } = user;
-  return plain;
+  return { user: plain, applicationPasswordUuid: item.uuid };
 }

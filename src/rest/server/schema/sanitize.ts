@@ -16,15 +16,16 @@ import {
   hasUniqueItems,
   isHexColor,
   isPlainObject,
-  isScalar,
   issueFromError,
   patternMatches,
-  phpString,
   resolveMultiType,
   toList,
   toObject,
 } from './validate';
+import { isScalar, phpString, PHP_TRIM, sanitizeTextField } from '../../../domain/text';
 import type { ArgSchema, SchemaIssue } from './types';
+
+export { sanitizeTextField };
 
 /** A sanitize-phase error, returned in place of the value. */
 export class SchemaFailure implements SchemaIssue {
@@ -81,46 +82,6 @@ export function toBoolean(value: unknown): boolean {
 // ---------------------------------------------------------------------------------------------
 // Text and URL sanitisers used by `format`
 // ---------------------------------------------------------------------------------------------
-
-const PHP_TRIM = /^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g;
-
-/** esc_html() for a stray "<…" fragment: existing entities are not double-encoded. */
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&(?!(?:[a-zA-Z][a-zA-Z0-9]*|#\d+|#x[0-9a-fA-F]+);)/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#039;');
-}
-
-/**
- * sanitize_text_field() / sanitize_textarea_field(): invalid UTF-16 → "", tags stripped (a lone "<"
- * is kept as &lt;), whitespace runs collapsed (newlines kept for textarea), trimmed, and
- * percent-encoded octets removed.
- */
-export function sanitizeTextField(value: unknown, keepNewlines = false): string {
-  if (!isScalar(value) && value !== null && value !== undefined) return '';
-  let text = phpString(value);
-  if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) return '';
-
-  if (text.includes('<')) {
-    text = text.replace(/<[^>]*?(?:(?=<)|>|$)/g, (m) => (m.includes('>') ? m : escapeHtml(m)));
-    text = text.replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/gi, '');
-    text = text.replace(/<(?!\s)[^>]*>/g, '').replace(PHP_TRIM, ''); // strip_tags keeps "< " as text
-    text = text.replace(/<\n/g, '&lt;\n');
-  }
-  if (!keepNewlines) text = text.replace(/[\r\n\t ]+/g, ' ');
-  text = text.replace(PHP_TRIM, '');
-
-  let found = false;
-  for (let m = /%[a-f0-9]{2}/i.exec(text); m; m = /%[a-f0-9]{2}/i.exec(text)) {
-    text = text.split(m[0]).join('');
-    found = true;
-  }
-  if (found) text = text.replace(/ +/g, ' ').replace(PHP_TRIM, '');
-  return text;
-}
 
 const ALLOWED_PROTOCOLS = [
   'http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed',

@@ -11,6 +11,7 @@
  */
 import { isDomainError } from '../../../domain/errors';
 import { isSchemaFailure, sanitizeSchemaOnly } from './sanitize';
+import { isScalar, phpString } from '../../../domain/text';
 import type { ArgSchema, SchemaIssue } from './types';
 
 type Issue = SchemaIssue | null;
@@ -38,22 +39,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
-}
-
-export function isScalar(value: unknown): value is string | number | boolean {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-}
-
-/** PHP's (string) cast of a scalar: true → "1", false → "", floats with PHP's 14-digit precision. */
-export function phpString(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? '1' : '';
-  if (typeof value === 'number') {
-    if (Number.isSafeInteger(value)) return String(value);
-    return String(Number(value.toPrecision(14)));
-  }
-  if (value === null || value === undefined) return '';
-  return 'Array';
 }
 
 /** PHP's json_encode defaults (escaped slashes), used where WordPress prints a non-scalar enum value. */
