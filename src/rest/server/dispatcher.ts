@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { DomainError, isDomainError } from '../../domain/errors';
+import { LoaderCache } from '../../domain/loaders';
 import type { Viewer } from '../../domain/viewer';
 import { errorBody, internalError, noRoute } from './errors';
 import { filterFields, parseFields } from './fields';
@@ -34,6 +35,8 @@ export interface InternalRequest {
   body: BodyInput;
   headers: Record<string, string>;
   viewer: Viewer;
+  /** Shared with `_embed` sub-requests; a new cache is made when absent (batch items get their own). */
+  loaders?: LoaderCache;
 }
 
 export interface DispatchResult {
@@ -122,7 +125,7 @@ export class RestDispatcher {
       headers: input.headers,
       rawBody: body.raw,
       viewer: input.viewer,
-      domain: { db: this.deps.db, viewer: input.viewer, config: this.deps.config },
+      domain: { db: this.deps.db, viewer: input.viewer, config: this.deps.config, loaders: (input.loaders ??= new LoaderCache(this.deps.db)) },
       urls: this.deps.urls,
     };
   }

@@ -30,7 +30,7 @@ export async function embedLinks(data: unknown, wanted: true | string[], dispatc
         const match = dispatcher.deps.registry.match(target.route);
         const perPageMax = match?.route.endpoints.find((e) => e.methods.includes('GET'))?.args?.per_page?.maximum;
         if (perPageMax !== undefined && query.per_page === undefined) query.per_page = perPageMax;
-        const result: DispatchResult = await dispatcher.dispatch({ method: 'GET', route: target.route, query, body: { kind: 'none' }, headers: parent.headers, viewer: parent.viewer });
+        const result: DispatchResult = await dispatcher.dispatch({ method: 'GET', route: target.route, query, body: { kind: 'none' }, headers: parent.headers, viewer: parent.viewer, loaders: parent.loaders });
         compactEmbedded(result.data);
         return result.data;
       })();

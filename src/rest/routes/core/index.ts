@@ -1,11 +1,33 @@
 /**
- * The `core/v2` routes in WordPress's registration order (create_initial_rest_routes): users, then
- * application passwords.
+ * The `core/v2` routes in WordPress's registration order (create_initial_rest_routes): post types
+ * (posts, pages with their revisions and autosaves), menu items, types, statuses, taxonomies,
+ * terms (categories, tags, menus), users, application passwords, search, settings.
  */
 import type { RouteDef } from '../../server/types';
 import { applicationPasswordRoutes } from './application-passwords';
+import { menuItemRoutes } from './menu-items';
+import { menuRoutes } from './menus';
+import { postTypeRoutes } from './post-types';
+import { searchRoutes } from './search';
+import { settingsRoutes } from './settings';
+import { statusRoutes } from './statuses';
+import { taxonomyRoutes } from './taxonomies';
+import { termRoutes } from './terms';
+import { typeRoutes } from './types';
 import { userRoutes } from './users';
 
 export function coreRoutes(): RouteDef[] {
-  return [...userRoutes(), ...applicationPasswordRoutes()];
+  return [
+    ...postTypeRoutes(),
+    ...menuItemRoutes(),
+    ...typeRoutes(),
+    ...statusRoutes(),
+    ...taxonomyRoutes(),
+    ...termRoutes(),
+    ...menuRoutes(),
+    ...userRoutes(),
+    ...applicationPasswordRoutes(),
+    ...searchRoutes(),
+    ...settingsRoutes(),
+  ];
 }

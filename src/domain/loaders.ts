@@ -1,0 +1,55 @@
+/**
+ * Per-request batch loaders (DataLoader). Each resource module declares the loaders it needs with
+ * defineLoader() next to its own queries; a request (and every `_embed` sub-request or GraphQL
+ * field resolved for it) shares one LoaderCache, so reading the authors or terms of a page of
+ * posts costs one query however many posts there are. Caches never outlive a request.
+ */
+import DataLoader from 'dataloader';
+import type { Database } from '../db/client';
+
+export class LoaderCache {
+  private readonly loaders = new Map<symbol, DataLoader<unknown, unknown>>();
+  constructor(readonly db: Database) {}
+
+  get<K, V>(key: symbol, create: (db: Database) => DataLoader<K, V>): DataLoader<K, V> {
+    let loader = this.loaders.get(key) as DataLoader<K, V> | undefined;
+    if (!loader) {
+      loader = create(this.db);
+      this.loaders.set(key, loader as DataLoader<unknown, unknown>);
+    }
+    return loader;
+  }
+
+  /** Forget everything loaded so far (after a write in the same request). */
+  clear(): void {
+    for (const loader of this.loaders.values()) loader.clearAll();
+  }
+}
+
+/**
+ * Declares a loader; returns an accessor taking anything that carries a LoaderCache.
+ *   const userById = defineLoader('userById', (db) => new DataLoader(async (ids) => ...));
+ *   const user = await userById(ctx).load(5);
+ */
+export function defineLoader<K, V>(name: string, create: (db: Database) => DataLoader<K, V>): (holder: { loaders: LoaderCache }) => DataLoader<K, V> {
+  const key = Symbol(name);
+  return (holder) => holder.loaders.get(key, create);
+}
+
+/** Orders batched rows by the requested keys, as DataLoader requires. */
+export function byKeys<K, R>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => K): Array<R | null> {
+  const map = new Map<K, R>();
+  for (const row of rows) map.set(keyOf(row), row);
+  return keys.map((k) => map.get(k) ?? null);
+}
+
+/** Groups batched rows by key (one-to-many relations), in the requested key order. */
+export function groupByKeys<K, R>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => K): R[][] {
+  const map = new Map<K, R[]>();
+  for (const row of rows) {
+    const list = map.get(keyOf(row));
+    if (list) list.push(row);
+    else map.set(keyOf(row), [row]);
+  }
+  return keys.map((k) => map.get(k) ?? []);
+}

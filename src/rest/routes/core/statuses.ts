@@ -1,0 +1,6 @@
+import type { RouteDef } from '../../server/types';
+
+/** Not built yet. */
+export function statusRoutes(): RouteDef[] {
+  return [];
+}
