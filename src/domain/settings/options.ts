@@ -25,6 +25,8 @@ export interface SiteOptions {
   default_comment_status: 'open' | 'closed';
   site_logo: number;
   site_icon: number;
+  /** Theme menu location -> nav_menu term id (WordPress keeps these in the theme's mods). */
+  nav_menu_locations: Record<string, number>;
   /** Whether application passwords are offered (the security configuration may turn them off). */
   application_passwords_enabled: boolean;
 }
@@ -50,6 +52,7 @@ export const DEFAULT_OPTIONS: SiteOptions = {
   default_comment_status: 'open',
   site_logo: 0,
   site_icon: 0,
+  nav_menu_locations: {},
   application_passwords_enabled: true,
 };
 
