@@ -15,6 +15,7 @@ import { sanitizeSlug } from '../content/slug';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
 import type { Viewer } from '../viewer';
+import { userById, visibleStatusesLoaderFor } from './loaders';
 import { hashPassword } from './passwords';
 import { ROLE_CAPABILITIES, ROLE_NAMES, capabilitiesOf, isRoleName, type RoleName } from './roles';
 
@@ -30,6 +31,7 @@ export type UserSearchColumn = 'email' | 'name' | 'id' | 'username' | 'slug';
 
 /** Post types whose published items make their author public (WordPress: every REST-visible type). */
 export const PUBLISHED_AUTHOR_TYPES: readonly string[] = ['post', 'page'];
+const visibleStatusesByAuthor = visibleStatusesLoaderFor(PUBLISHED_AUTHOR_TYPES);
 
 /** Roles WP_User_Query's `who=authors` keeps (user_level above 0). */
 const AUTHOR_ROLES: readonly RoleName[] = ['administrator', 'editor', 'author', 'contributor'];
@@ -202,9 +204,8 @@ async function publishedAuthorIds(client: Client, types: readonly string[]): Pro
 
 /** count_user_posts() over the public types, counting private items when the viewer can read them. */
 async function hasVisiblePosts(ctx: DomainContext, userId: number): Promise<boolean> {
-  const statuses = ctx.viewer.can('read_private_posts') ? ['publish', 'private'] : ['publish'];
-  const count = await ctx.db.prisma.content.count({ where: { authorId: userId, type: { in: [...PUBLISHED_AUTHOR_TYPES] }, status: { in: statuses } } });
-  return count > 0;
+  const statuses = await visibleStatusesByAuthor(ctx).load(userId);
+  return statuses.has('publish') || (statuses.has('private') && ctx.viewer.can('read_private_posts'));
 }
 
 /** Why this viewer may not run this users query (get_items_permissions_check), or null. */
@@ -357,7 +358,9 @@ async function viewUserError(ctx: DomainContext, user: User, context: string | u
 
 /** GET /users/{id}: anybody sees authors of published content; others need list_users or edit_user. */
 export async function getUser(ctx: DomainContext, id: number, context: string = 'view'): Promise<User> {
-  const user = await findUserOrFail(ctx.db.prisma, id);
+  if (!Number.isInteger(id) || id <= 0 || id > MAX_ID) throw invalidId();
+  const user = await userById(ctx).load(id);
+  if (!user) throw invalidId();
   const denied = await viewUserError(ctx, user, context);
   if (denied) throw denied;
   return user;
