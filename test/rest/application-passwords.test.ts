@@ -61,7 +61,7 @@ describe('application passwords', () => {
     expect(password).toMatch(CHUNKED);
     expect(created.body.created).toMatch(DATE);
     const self = `${ROOT}/core/v2/users/${adminId}/application-passwords/${uuid}`;
-    expect(created.body._links).toEqual({ self: [{ href: self }] });
+    expect(created.body._links).toEqual({ self: [{ href: self, targetHints: { allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } }] });
     expect(created.headers.location).toBe(self);
     const row = await t.db.prisma.applicationPassword.findUniqueOrThrow({ where: { uuid } });
     expect(row.passwordHash).not.toContain(password.replace(/ /g, ''));

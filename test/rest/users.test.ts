@@ -160,7 +160,7 @@ describe('users', () => {
         avatar_urls: avatarUrls('admin@example.com'),
         meta: [],
         _links: {
-          self: [{ href: `${ROOT}/core/v2/users/${adminId}` }],
+          self: [{ href: `${ROOT}/core/v2/users/${adminId}`, targetHints: { allow: ['GET'] } }],
           collection: [{ href: `${ROOT}/core/v2/users` }],
         },
       });

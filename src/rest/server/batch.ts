@@ -6,6 +6,7 @@ import { DomainError } from '../../domain/errors';
 import type { DispatchResult, InternalRequest, RestDispatcher } from './dispatcher';
 import { errorBody } from './errors';
 import { compactRecordLinks } from './links';
+import { addTargetHints } from './target-hints';
 import { parseQuery } from './query';
 import { RouteRegistry } from './registry';
 import { processArgs } from './schema/args';
@@ -46,7 +47,8 @@ interface Envelope {
   headers: Record<string, string | number> | [];
 }
 
-function envelope(result: DispatchResult): Envelope {
+async function envelope(result: DispatchResult, server: RestDispatcher, request: InternalRequest): Promise<Envelope> {
+  if (result.status < 400) await addTargetHints(result.data, server, request);
   compactRecordLinks(result.data);
   return { body: result.data, status: result.status, headers: Object.keys(result.headers).length ? result.headers : [] };
 }
@@ -102,7 +104,7 @@ export function batchRoute(dispatcher: () => RestDispatcher): RouteDef {
           const requests = items.map((item) => subRequest(item, request));
           const failures = requests.map((r) => precheck(server, r, requireAll));
           if (requireAll && failures.some(Boolean)) {
-            const responses = failures.map((f) => (f ? envelope({ status: f.status, data: errorBody(f), headers: {} }) : null));
+            const responses = await Promise.all(failures.map((f, i) => (f ? envelope({ status: f.status, data: errorBody(f), headers: {} }, server, requests[i]) : null)));
             return respond({ failed: 'validation', responses }, 207);
           }
           const responses: Envelope[] = [];
@@ -110,7 +112,7 @@ export function batchRoute(dispatcher: () => RestDispatcher): RouteDef {
             const failure = failures[i];
             // Items run one after another, as WordPress runs them; a failure does not stop the rest.
             const result = failure ? { status: failure.status, data: errorBody(failure), headers: {} } : await server.dispatch(requests[i]);
-            responses.push(envelope(result));
+            responses.push(await envelope(result, server, requests[i]));
           }
           return respond({ responses }, 207);
         },

@@ -4,6 +4,7 @@
  */
 import type { DispatchResult, InternalRequest, RestDispatcher } from './dispatcher';
 import { compactLinks, type Link, type Links } from './links';
+import { addTargetHints } from './target-hints';
 
 /** `_embed` value -> null (no embedding), true (everything) or the list of compact rel names. */
 export function parseEmbed(value: unknown): true | string[] | null {
@@ -31,6 +32,7 @@ export async function embedLinks(data: unknown, wanted: true | string[], dispatc
         const perPageMax = match?.route.endpoints.find((e) => e.methods.includes('GET'))?.args?.per_page?.maximum;
         if (perPageMax !== undefined && query.per_page === undefined) query.per_page = perPageMax;
         const result: DispatchResult = await dispatcher.dispatch({ method: 'GET', route: target.route, query, body: { kind: 'none' }, headers: parent.headers, viewer: parent.viewer, loaders: parent.loaders });
+        if (result.status < 400) await addTargetHints(result.data, dispatcher, parent);
         compactEmbedded(result.data);
         return result.data;
       })();

@@ -9,6 +9,7 @@ import { embedLinks, parseEmbed } from './embed';
 import { errorBody } from './errors';
 import { isFieldIncluded, parseFields } from './fields';
 import { compactRecordLinks } from './links';
+import { addTargetHints } from './target-hints';
 
 export interface HttpAnswer {
   status: number;
@@ -72,6 +73,7 @@ export async function serveRequest(dispatcher: RestDispatcher, request: Internal
 
   const embed = parseEmbed(query._embed);
   const fields = parseFields(query._fields);
+  if (result.status < 400) await addTargetHints(result.data, dispatcher, request);
   if (embed && result.status < 400 && isFieldIncluded('_embedded', fields)) {
     await embedLinks(result.data, embed, dispatcher, request);
   }
