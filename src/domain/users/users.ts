@@ -192,6 +192,14 @@ export async function findUserOrFail(client: Client, id: number): Promise<User> 
   return user;
 }
 
+/** findUserOrFail through the request's loader: cheap when many checks ask about the same users. */
+async function loadUserOrFail(ctx: DomainContext, id: number): Promise<User> {
+  if (!Number.isInteger(id) || id <= 0 || id > MAX_ID) throw invalidId();
+  const user = await userById(ctx).load(id);
+  if (!user) throw invalidId();
+  return user;
+}
+
 /** Authors with at least one published item of these types (and private ones the viewer may read). */
 async function publishedAuthorIds(client: Client, types: readonly string[]): Promise<number[]> {
   const rows = await client.content.findMany({
@@ -358,9 +366,7 @@ async function viewUserError(ctx: DomainContext, user: User, context: string | u
 
 /** GET /users/{id}: anybody sees authors of published content; others need list_users or edit_user. */
 export async function getUser(ctx: DomainContext, id: number, context: string = 'view'): Promise<User> {
-  if (!Number.isInteger(id) || id <= 0 || id > MAX_ID) throw invalidId();
-  const user = await userById(ctx).load(id);
-  if (!user) throw invalidId();
+  const user = await loadUserOrFail(ctx, id);
   const denied = await viewUserError(ctx, user, context);
   if (denied) throw denied;
   return user;
@@ -502,7 +508,7 @@ export async function createUser(ctx: DomainContext, input: NewUser): Promise<Us
  */
 export async function assertCanEditUser(ctx: DomainContext, id: number, changes: UserChanges = {}): Promise<User> {
   const viewer = ctx.viewer;
-  const user = await findUserOrFail(ctx.db.prisma, id);
+  const user = await loadUserOrFail(ctx, id);
   if (changes.roles?.length) {
     if (!viewer.can('promote_users')) throw forbidden('rest_cannot_edit_roles', 'Sorry, you are not allowed to edit roles of this user.', viewer);
     if (onlyRoles(changes)) return user;
@@ -561,7 +567,7 @@ export async function updateUser(ctx: DomainContext, id: number, changes: UserCh
 
 /** delete_item_permissions_check: the user must exist and the viewer needs delete_users. */
 export async function assertCanDeleteUser(ctx: DomainContext, id: number): Promise<User> {
-  const user = await findUserOrFail(ctx.db.prisma, id);
+  const user = await loadUserOrFail(ctx, id);
   if (!ctx.viewer.can('delete_users')) throw forbidden('rest_user_cannot_delete', 'Sorry, you are not allowed to delete this user.', ctx.viewer);
   return user;
 }
