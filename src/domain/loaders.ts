@@ -4,7 +4,7 @@
  * field resolved for it) shares one LoaderCache, so reading the authors or terms of a page of
  * posts costs one query however many posts there are. Caches never outlive a request.
  */
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
 import type { Database } from '../db/client';
 
 export class LoaderCache {

@@ -21,8 +21,8 @@ export function phpString(value: unknown): string {
 
 export const PHP_TRIM = /^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g;
 
-/** esc_html() for a stray "<…" fragment: existing entities are not double-encoded. */
-function escapeHtml(text: string): string {
+/** esc_html(): existing entities are not double-encoded. */
+export function escapeHtml(text: string): string {
   return text
     .replace(/&(?!(?:[a-zA-Z][a-zA-Z0-9]*|#\d+|#x[0-9a-fA-F]+);)/g, '&amp;')
     .replace(/</g, '&lt;')
