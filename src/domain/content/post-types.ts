@@ -74,7 +74,7 @@ export const POST_TYPES: Readonly<Record<PostTypeSlug, PostTypeDef>> = {
   nav_menu_item: {
     slug: 'nav_menu_item', name: 'Navigation Menu Items', singularName: 'Navigation Menu Item', description: '', hierarchical: false, restBase: 'menu-items', restNamespace: 'core/v2',
     viewable: false, icon: null, showInRest: true,
-    supports: { title: true, editor: true, 'custom-fields': true },
+    supports: { title: true, editor: true, autosave: true },
     taxonomies: ['nav_menu'],
     caps: Object.fromEntries(Object.keys(capsFor('posts')).map((k) => [k, 'edit_theme_options'])) as unknown as PostTypeCaps,
   },

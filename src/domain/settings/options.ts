@@ -1,8 +1,13 @@
 /**
  * Site options (WordPress's wp_options) with their defaults. Stored JSON-encoded in the Option
- * table; only options that differ from the default need a row.
+ * table; only options that differ from the default need a row. DEFAULT_OPTIONS plays the part of
+ * WordPress's install-time populate_options(): deleting a row brings the default back.
  */
-import type { Database } from '../../db/client';
+import type { Database, Prisma, PrismaClient } from '../../db/client';
+import { isValidTimeZone, offsetMinutes } from '../content/dates';
+
+/** The database, or the transaction a write runs in. */
+export type OptionClient = PrismaClient | Prisma.TransactionClient;
 
 export interface SiteOptions {
   title: string;
@@ -58,18 +63,33 @@ export const DEFAULT_OPTIONS: SiteOptions = {
 
 export type OptionName = keyof SiteOptions;
 
-export async function readOptions(db: Database): Promise<SiteOptions> {
-  const rows = await db.prisma.option.findMany();
+export function isOptionName(name: string): name is OptionName {
+  return Object.prototype.hasOwnProperty.call(DEFAULT_OPTIONS, name);
+}
+
+/** The stored rows of known options, still JSON-encoded (what get_option would find, before defaults). */
+export async function readStoredOptions(client: OptionClient, names?: readonly OptionName[]): Promise<Map<OptionName, string>> {
+  const rows = await client.option.findMany(names ? { where: { name: { in: [...names] } } } : undefined);
+  const stored = new Map<OptionName, string>();
+  for (const row of rows) if (isOptionName(row.name)) stored.set(row.name, row.value);
+  return stored;
+}
+
+/** Every option with its default filled in, read through the database or a transaction. */
+export async function readOptionsFrom(client: OptionClient): Promise<SiteOptions> {
   const options: SiteOptions = { ...DEFAULT_OPTIONS };
-  for (const row of rows) {
-    if (!(row.name in DEFAULT_OPTIONS)) continue;
+  for (const [name, value] of await readStoredOptions(client)) {
     try {
-      (options as unknown as Record<string, unknown>)[row.name] = JSON.parse(row.value);
+      (options as unknown as Record<string, unknown>)[name] = JSON.parse(value);
     } catch {
       // A hand-edited row that is not JSON keeps the default rather than breaking every request.
     }
   }
   return options;
+}
+
+export async function readOptions(db: Database): Promise<SiteOptions> {
+  return readOptionsFrom(db.prisma);
 }
 
 /** Writes options (no permission check: callers are the settings resource, seeding and the CLI). */
@@ -82,7 +102,27 @@ export async function writeOptions(db: Database, changes: Partial<SiteOptions>):
   );
 }
 
-/** gmt_offset as WordPress prints it in the index: the number as text ("0", "5.5", "-3"). */
-export function gmtOffsetText(options: SiteOptions): string {
+/**
+ * Sets and deletes options inside the caller's transaction (no permission check). A deleted option
+ * reads as its default again, as delete_option() makes get_option() fall back.
+ */
+export async function saveOptions(tx: OptionClient, changes: Partial<SiteOptions>, deleted: readonly OptionName[] = []): Promise<void> {
+  for (const [name, value] of Object.entries(changes)) {
+    if (!isOptionName(name)) continue;
+    const encoded = JSON.stringify(value);
+    await tx.option.upsert({ where: { name }, create: { name, value: encoded }, update: { value: encoded } });
+  }
+  if (deleted.length) await tx.option.deleteMany({ where: { name: { in: [...deleted] } } });
+}
+
+/**
+ * gmt_offset as WordPress prints it in the index: the number as text ("0", "5.5", "-3"). With a
+ * city time zone set, WordPress answers the zone's current offset instead of the stored one
+ * (wp_timezone_override_offset: hours, rounded to two decimals).
+ */
+export function gmtOffsetText(options: SiteOptions, at: Date = new Date()): string {
+  if (options.timezone_string && isValidTimeZone(options.timezone_string)) {
+    return String(Math.round((offsetMinutes(at, options) / 60) * 100) / 100);
+  }
   return String(options.gmt_offset);
 }

@@ -65,7 +65,8 @@ export async function serveRequest(dispatcher: RestDispatcher, request: Internal
   }
 
   let result: DispatchResult;
-  if (request.method.toUpperCase() === 'OPTIONS') {
+  const isOptions = request.method.toUpperCase() === 'OPTIONS';
+  if (isOptions) {
     result = await optionsResult(dispatcher, request);
   } else {
     result = await dispatcher.dispatch(request);
@@ -73,7 +74,7 @@ export async function serveRequest(dispatcher: RestDispatcher, request: Internal
 
   const embed = parseEmbed(query._embed);
   const fields = parseFields(query._fields);
-  if (result.status < 400) await addTargetHints(result.data, dispatcher, request);
+  if (result.status < 400 && !isOptions) await addTargetHints(result.data, dispatcher, request);
   if (embed && result.status < 400 && isFieldIncluded('_embedded', fields)) {
     await embedLinks(result.data, embed, dispatcher, request);
   }

@@ -1,0 +1,20 @@
+/**
+ * Who may see and change navigation menus. WordPress lets anybody who can edit some REST-visible
+ * post type read menus and menu items (check_has_read_only_access of the menus and menu items
+ * controllers); changing them, and reading menu locations, needs edit_theme_options.
+ */
+import { POST_TYPES } from '../content/post-types';
+import type { Viewer } from '../viewer';
+
+export const MANAGE_MENUS = 'edit_theme_options';
+
+/** check_has_read_only_access(): edit_theme_options, edit_posts, or the edit cap of any REST post type. */
+export function hasMenuReadAccess(viewer: Viewer): boolean {
+  if (viewer.can(MANAGE_MENUS) || viewer.can('edit_posts')) return true;
+  return Object.values(POST_TYPES).some((type) => type.showInRest && viewer.can(type.caps.edit_posts));
+}
+
+/** The nav_menu taxonomy's manage/edit/delete/assign capability, and the menu items' edit_posts. */
+export function canManageMenus(viewer: Viewer): boolean {
+  return viewer.can(MANAGE_MENUS);
+}

@@ -1,0 +1,77 @@
+/**
+ * Batched reads for menus and menu items: a page of items, the posts and terms they link to,
+ * and the menus' flags cost a constant number of queries however many records a request shows
+ * (embedded sub-requests share these caches).
+ */
+import DataLoader from 'dataloader';
+import type { Content, MenuItemDetail, Term } from '../../generated/prisma-sqlite/client';
+import { byKeys, defineLoader } from '../loaders';
+import { readOptions, type SiteOptions } from '../settings/options';
+
+/** A nav_menu_item row with its details and the menus it belongs to (term ids, ascending). */
+export interface MenuItemRow extends Content {
+  menuItem: MenuItemDetail | null;
+  menuIds: number[];
+}
+
+/** The columns of a linked post that a menu item shows (title, permalink, status). */
+export interface LinkedPost {
+  id: number;
+  type: string;
+  status: string;
+  title: string;
+  slug: string;
+  parentId: number;
+}
+
+export const MENU_ITEM_INCLUDE = {
+  menuItem: true,
+  terms: { where: { term: { taxonomy: 'nav_menu' } }, select: { termId: true }, orderBy: { termId: 'asc' } },
+} as const;
+
+type RowWithTerms = Content & { menuItem: MenuItemDetail | null; terms: Array<{ termId: number }> };
+
+export function toMenuItemRow(row: RowWithTerms): MenuItemRow {
+  const { terms, ...rest } = row;
+  return { ...rest, menuIds: terms.map((t) => t.termId) };
+}
+
+export const menuItemRowById = defineLoader('menus.itemById', (db) =>
+  new DataLoader<number, MenuItemRow | null>(async (ids) => {
+    const rows = await db.prisma.content.findMany({ where: { id: { in: [...ids] }, type: 'nav_menu_item' }, include: MENU_ITEM_INCLUDE });
+    return byKeys(ids, rows.map(toMenuItemRow), (r) => r.id);
+  }),
+);
+
+export const LINKED_POST_SELECT = { id: true, type: true, status: true, title: true, slug: true, parentId: true } as const;
+
+export const linkedPostById = defineLoader('menus.linkedPostById', (db) =>
+  new DataLoader<number, LinkedPost | null>(async (ids) => {
+    const rows = await db.prisma.content.findMany({ where: { id: { in: [...ids] } }, select: LINKED_POST_SELECT });
+    return byKeys(ids, rows, (r) => r.id);
+  }),
+);
+
+export const termById = defineLoader('menus.termById', (db) =>
+  new DataLoader<number, Term | null>(async (ids) => byKeys(ids, await db.prisma.term.findMany({ where: { id: { in: [...ids] } } }), (t) => t.id)),
+);
+
+/** Whether a menu adds new top-level pages by itself (its `auto_add` term meta). */
+export const autoAddByMenuId = defineLoader('menus.autoAdd', (db) =>
+  new DataLoader<number, boolean>(async (ids) => {
+    const rows = await db.prisma.termMeta.findMany({ where: { termId: { in: [...ids] }, key: 'auto_add' }, select: { termId: true, value: true } });
+    return ids.map((id) => rows.some((r) => r.termId === id && isTrueMeta(r.value)));
+  }),
+);
+
+export function isTrueMeta(value: string): boolean {
+  return value === '1' || value === 'true';
+}
+
+/** The site options (front page, posts page), read once per request. */
+export const siteOptionsOnce = defineLoader('menus.siteOptions', (db) =>
+  new DataLoader<0, SiteOptions>(async (keys) => {
+    const options = await readOptions(db);
+    return keys.map(() => options);
+  }),
+);

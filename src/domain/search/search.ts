@@ -1,0 +1,301 @@
+/**
+ * Site search (WP_REST_Search_Controller with its three handlers): published posts and pages,
+ * terms of the public taxonomies, and post formats. Open to everybody, as in WordPress: the post
+ * handler only ever finds published content (for administrators too), and hides password
+ * protected posts from anonymous searches.
+ *
+ * Matching follows WordPress (WP_Query's word splitting, `-excluded` words, relevance ordering;
+ * WP_Term_Query's name-or-slug search; the format names), with case folded the same way on
+ * SQLite and PostgreSQL (see text-match.ts). The search string is read as the posts collections
+ * read it (posts/search.ts); addresses come from the posts and terms permalink rules. Each search
+ * costs a constant number of queries: one for the page of results (its total rides along as a
+ * window count), plus the batched loads addresses need (front-page options, one query per level
+ * of page ancestors, one for category ancestors).
+ */
+import { Prisma } from '../../generated/prisma-sqlite/client';
+import type { DomainContext } from '../context';
+import { renderTitle } from '../content/format';
+import { POST_TYPES } from '../content/post-types';
+import { TAXONOMIES } from '../content/taxonomies';
+import { DomainError } from '../errors';
+import { contentById } from '../posts/loaders';
+import { siteOf } from '../posts/records';
+import { permalink, type Site } from '../posts/render';
+import { parseSearch } from '../posts/search';
+import { DEFAULT_OPTIONS } from '../settings/options';
+import { POST_FORMAT_SLUGS } from '../settings/settings';
+import { termChain } from '../terms/loaders';
+import { termLink } from '../terms/permalinks';
+import { relevanceTiers, type RelevanceTier } from './relevance';
+import { containsSql, foldCase, sortKeySql } from './text-match';
+
+// ---------------------------------------------------------------------------------------------
+// Vocabulary
+// ---------------------------------------------------------------------------------------------
+
+/** The search handlers, in WordPress's registration order (the first is the default type). */
+export const SEARCH_TYPES = ['post', 'term', 'post-format'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** The subtype that stands for all of a handler's subtypes. */
+export const ANY_SUBTYPE = 'any';
+
+/** Each handler's subtypes: public REST post types except attachments, public REST taxonomies. */
+export const SEARCH_SUBTYPES: Readonly<Record<SearchType, readonly string[]>> = {
+  post: Object.values(POST_TYPES).filter((t) => t.viewable && t.showInRest && t.slug !== 'attachment').map((t) => t.slug),
+  // nav_menu is REST-visible but not public.
+  term: ['category', 'post_tag'],
+  'post-format': [],
+};
+
+/** Every subtype any handler knows, once each, in handler order. */
+export const ALL_SUBTYPES: readonly string[] = [...new Set(SEARCH_TYPES.flatMap((type) => SEARCH_SUBTYPES[type]))];
+
+/** get_post_format_strings(): every format with its name ("standard" never has an archive). */
+const POST_FORMAT_NAMES: Readonly<Record<string, string>> = {
+  standard: 'Standard', aside: 'Aside', chat: 'Chat', gallery: 'Gallery', link: 'Link',
+  image: 'Image', quote: 'Quote', status: 'Status', video: 'Video', audio: 'Audio',
+};
+
+export interface SearchQuery {
+  type: string;
+  /** Subtypes to look in; `any` (the default) means all of the type's. */
+  subtypes?: readonly string[];
+  search?: string;
+  page?: number;
+  perPage?: number;
+  include?: readonly number[];
+  exclude?: readonly number[];
+}
+
+export type SearchHit =
+  | { kind: 'post'; id: number; title: string; url: string; subtype: string }
+  | { kind: 'term'; id: number; title: string; url: string; taxonomy: string }
+  | { kind: 'post-format'; id: string; title: string; url: string };
+
+export interface SearchResults {
+  hits: SearchHit[];
+  /** Matches across all pages. */
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+interface Window {
+  search: string;
+  offset: number;
+  limit: number;
+  include: number[];
+  exclude: number[];
+}
+
+export function isSearchType(value: string): value is SearchType {
+  return (SEARCH_TYPES as readonly string[]).includes(value);
+}
+
+/** sanitize_subtypes(): `any` wins; otherwise only the type's own subtypes are kept. */
+export function subtypesFor(type: SearchType, requested: readonly string[]): string[] {
+  const own = SEARCH_SUBTYPES[type];
+  if (requested.includes(ANY_SUBTYPE)) return [...own];
+  return requested.filter((subtype, i) => own.includes(subtype) && requested.indexOf(subtype) === i);
+}
+
+/** absint() and de-duplication, as wp_parse_id_list and WP_Query treat id lists. */
+function idList(ids: readonly number[] | undefined): number[] {
+  return [...new Set((ids ?? []).map((id) => Math.abs(Math.trunc(id))))];
+}
+
+const column = (name: string): Prisma.Sql => Prisma.raw(`"${name}"`);
+
+function count(value: unknown): number {
+  return typeof value === 'bigint' ? Number(value) : Number(value ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Posts and pages (WP_REST_Post_Search_Handler over WP_Query)
+// ---------------------------------------------------------------------------------------------
+
+interface PostRow {
+  id: number | bigint;
+  type: string;
+  status: string;
+  title: string;
+  slug: string;
+  authorId: number | bigint;
+  parentId: number | bigint;
+  total: number | bigint;
+}
+
+/** Pages nest at most this deep when addresses are built (a guard against parent cycles). */
+const MAX_DEPTH = 32;
+
+function tierSql(ctx: DomainContext, tier: RelevanceTier): Prisma.Sql {
+  const provider = ctx.db.provider;
+  if ('any' in tier) return Prisma.join(tier.any.map((term) => containsSql(provider, column('title'), term)), ' OR ');
+  return Prisma.join(tier.all.map((term) => containsSql(provider, column(tier.column), term)), ' AND ');
+}
+
+/** The WHERE conditions of a post search and its ORDER BY. */
+function postQueryParts(ctx: DomainContext, types: readonly string[], w: Window): { where: Prisma.Sql; orderBy: Prisma.Sql } {
+  const provider = ctx.db.provider;
+  const and: Prisma.Sql[] = [Prisma.sql`"type" IN (${Prisma.join([...types])})`, Prisma.sql`"status" = 'publish'`];
+  // WP_Query: post__in, else post__not_in.
+  if (w.include.length) and.push(Prisma.sql`"id" IN (${Prisma.join(w.include)})`);
+  else if (w.exclude.length) and.push(Prisma.sql`"id" NOT IN (${Prisma.join(w.exclude)})`);
+  let order = Prisma.sql`"date" DESC, "id" DESC`;
+  if (w.search !== '' && w.search !== '0') {
+    const spec = parseSearch(w.search);
+    for (const raw of spec.terms) {
+      const exclude = raw.startsWith('-');
+      const term = exclude ? raw.slice(1) : raw;
+      const hits = ['title', 'excerpt', 'content'].map((name) => containsSql(provider, column(name), term));
+      and.push(exclude ? Prisma.sql`NOT (${Prisma.join(hits, ' OR ')})` : Prisma.sql`(${Prisma.join(hits, ' OR ')})`);
+    }
+    // Anonymous searches never match password-protected posts.
+    if (ctx.viewer.isAnonymous) and.push(Prisma.sql`"password" = ''`);
+    const tiers = relevanceTiers(spec);
+    if (tiers.length) {
+      const cases = tiers.map((tier, i) => Prisma.sql`WHEN ${tierSql(ctx, tier)} THEN ${Prisma.raw(String(i + 1))}`);
+      order = Prisma.sql`CASE ${Prisma.join(cases, ' ')} ELSE ${Prisma.raw(String(tiers.length + 1))} END, ${order}`;
+    }
+  }
+  return { where: Prisma.join(and, ' AND '), orderBy: order };
+}
+
+/** Slugs of a page's ancestors, root first (parents read through the shared loader, level by level). */
+async function ancestorSlugs(ctx: DomainContext, page: { id: number; parentId: number }): Promise<string[]> {
+  const slugs: string[] = [];
+  const seen = new Set<number>([page.id]);
+  let parentId = page.parentId;
+  while (parentId > 0 && !seen.has(parentId) && seen.size <= MAX_DEPTH) {
+    seen.add(parentId);
+    const parent = await contentById(ctx).load(parentId);
+    if (!parent) break;
+    slugs.unshift(parent.slug);
+    parentId = parent.parentId;
+  }
+  return slugs;
+}
+
+async function searchPosts(ctx: DomainContext, types: readonly string[], w: Window): Promise<{ hits: SearchHit[]; total: number }> {
+  // An empty subtype list leaves WP_Query without post_type, which means posts.
+  const { where, orderBy } = postQueryParts(ctx, types.length ? types : ['post'], w);
+  const rows = await ctx.db.prisma.$queryRaw<PostRow[]>(Prisma.sql`
+    SELECT "id", "type", "status", "title", "slug", "authorId", "parentId", COUNT(*) OVER () AS "total"
+    FROM "Content" WHERE ${where} ORDER BY ${orderBy} LIMIT ${w.limit} OFFSET ${w.offset}`);
+  const total = rows.length ? count(rows[0].total) : w.offset > 0 ? await countRows(ctx, Prisma.sql`"Content"`, where) : 0;
+  const posts = rows.map((row) => ({ ...row, id: count(row.id), authorId: count(row.authorId), parentId: count(row.parentId) }));
+  // Only pages can be the front page, so only they need the reading options.
+  const site: Site = posts.some((p) => p.type === 'page')
+    ? await siteOf(ctx)
+    : { url: ctx.config.siteUrl, pretty: ctx.config.permalinks === 'pretty', options: DEFAULT_OPTIONS };
+  const ancestors = await Promise.all(posts.map((p) => (p.type === 'page' && site.pretty ? ancestorSlugs(ctx, p) : Promise.resolve([]))));
+  const hits: SearchHit[] = posts.map((p, i) => ({
+    kind: 'post',
+    id: p.id,
+    title: renderTitle(p.title),
+    url: permalink(site, p, ancestors[i], ctx.viewer),
+    subtype: p.type,
+  }));
+  return { hits, total };
+}
+
+async function countRows(ctx: DomainContext, table: Prisma.Sql, where: Prisma.Sql): Promise<number> {
+  const rows = await ctx.db.prisma.$queryRaw<Array<{ total: number | bigint }>>(Prisma.sql`SELECT COUNT(*) AS "total" FROM ${table} WHERE ${where}`);
+  return count(rows[0]?.total);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Terms (WP_REST_Term_Search_Handler over WP_Term_Query)
+// ---------------------------------------------------------------------------------------------
+
+interface TermRow {
+  id: number | bigint;
+  taxonomy: string;
+  name: string;
+  slug: string;
+  parentId: number | bigint;
+  total: number | bigint;
+}
+
+async function searchTerms(ctx: DomainContext, taxonomies: readonly string[], w: Window): Promise<{ hits: SearchHit[]; total: number }> {
+  const provider = ctx.db.provider;
+  // An empty taxonomy list leaves WP_Term_Query unrestricted: every taxonomy.
+  const scope = taxonomies.length ? taxonomies : Object.keys(TAXONOMIES);
+  const and: Prisma.Sql[] = [Prisma.sql`"taxonomy" IN (${Prisma.join([...scope])})`];
+  if (w.search !== '' && w.search !== '0') {
+    and.push(Prisma.sql`(${containsSql(provider, column('name'), w.search)} OR ${containsSql(provider, column('slug'), w.search)})`);
+  }
+  // WP_Term_Query ignores `exclude` when `include` is given.
+  if (w.include.length) and.push(Prisma.sql`"id" IN (${Prisma.join(w.include)})`);
+  else if (w.exclude.length) and.push(Prisma.sql`"id" NOT IN (${Prisma.join(w.exclude)})`);
+  const where = Prisma.join(and, ' AND ');
+  const rows = await ctx.db.prisma.$queryRaw<TermRow[]>(Prisma.sql`
+    SELECT "id", "taxonomy", "name", "slug", "parentId", COUNT(*) OVER () AS "total"
+    FROM "Term" WHERE ${where} ORDER BY ${sortKeySql(provider, column('name'))}, "id" LIMIT ${w.limit} OFFSET ${w.offset}`);
+  const total = rows.length ? count(rows[0].total) : w.offset > 0 ? await countRows(ctx, Prisma.sql`"Term"`, where) : 0;
+  const terms = rows.map((row) => ({ id: count(row.id), taxonomy: row.taxonomy, name: row.name, slug: row.slug, parentId: count(row.parentId) }));
+  const chains = await Promise.all(terms.map((t) => (TAXONOMIES[t.taxonomy]?.hierarchical && t.parentId > 0 ? termChain(ctx).load(t.parentId) : Promise.resolve([]))));
+  const hits: SearchHit[] = terms.map((t, i) => {
+    const ancestors = chains[i].filter((node) => node.taxonomy === t.taxonomy).map((node) => node.slug);
+    return { kind: 'term', id: t.id, title: t.name, url: termLink(ctx.config, t, ancestors), taxonomy: t.taxonomy };
+  });
+  return { hits, total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Post formats (WP_REST_Post_Format_Search_Handler)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Formats with an archive. WordPress lists a format once its term exists, which happens the first
+ * time a post gets that format; here that is "some post has this format".
+ */
+async function formatsInUse(ctx: DomainContext): Promise<Set<string>> {
+  const rows = await ctx.db.prisma.content.groupBy({ by: ['format'], where: { type: 'post', format: { in: [...POST_FORMAT_SLUGS] } } });
+  return new Set(rows.map((row) => row.format));
+}
+
+/** get_post_format_link(): the format's archive (the post_format taxonomy's `type` rewrite base). */
+function postFormatLink(ctx: DomainContext, format: string): string {
+  const site = ctx.config.siteUrl;
+  return ctx.config.permalinks === 'pretty' ? `${site}/type/${format}/` : `${site}/?post_format=${format}`;
+}
+
+async function searchPostFormats(ctx: DomainContext, w: Window): Promise<{ hits: SearchHit[]; total: number }> {
+  const inUse = await formatsInUse(ctx);
+  const needle = w.search !== '' && w.search !== '0' ? foldCase(w.search) : null;
+  const found = Object.entries(POST_FORMAT_NAMES)
+    .filter(([slug, name]) => needle === null || foldCase(slug).includes(needle) || foldCase(name).includes(needle))
+    .filter(([slug]) => inUse.has(slug));
+  const hits: SearchHit[] = found
+    .slice(w.offset, w.offset + w.limit)
+    .map(([slug, name]) => ({ kind: 'post-format', id: slug, title: name, url: postFormatLink(ctx, slug) }));
+  return { hits, total: found.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry point
+// ---------------------------------------------------------------------------------------------
+
+/** GET /search: one page of results of one type, open to everybody. */
+export async function searchSite(ctx: DomainContext, query: SearchQuery): Promise<SearchResults> {
+  const type = query.type;
+  if (!isSearchType(type)) throw new DomainError('rest_search_invalid_type', 'Invalid type parameter.', 400);
+  const page = Math.max(1, Math.trunc(query.page ?? 1));
+  const perPage = Math.max(1, Math.trunc(query.perPage ?? 10));
+  const w: Window = {
+    search: query.search ?? '',
+    offset: (page - 1) * perPage,
+    limit: perPage,
+    include: idList(query.include),
+    exclude: idList(query.exclude),
+  };
+  const subtypes = subtypesFor(type, query.subtypes ?? [ANY_SUBTYPE]);
+  const { hits, total } =
+    type === 'post' ? await searchPosts(ctx, subtypes, w) : type === 'term' ? await searchTerms(ctx, subtypes, w) : await searchPostFormats(ctx, w);
+  if (total > 0 && page > Math.ceil(total / perPage)) {
+    throw new DomainError('rest_search_invalid_page_number', 'The page number requested is larger than the number of pages available.', 400);
+  }
+  return { hits, total, page, perPage };
+}

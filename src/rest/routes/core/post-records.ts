@@ -1,0 +1,175 @@
+/**
+ * Posts and pages as WordPress's JSON (prepare_item_for_response, prepare_links,
+ * get_available_actions): fields in WordPress's order, filtered by context (nested properties
+ * too), then `_links` with full relation names (compacted to `wp:*` by the server).
+ */
+import { blockVersion } from '../../../domain/content/format';
+import { formatGmt, formatSiteTime } from '../../../domain/content/dates';
+import { canEditOthersOfType, canPublishType } from '../../../domain/content/permissions';
+import { restTaxonomiesOf } from '../../../domain/content/taxonomies';
+import { canDeletePost, canEditPost, canReadPost } from '../../../domain/posts/permissions';
+import { generatedSlug, siteOf } from '../../../domain/posts/records';
+import { classList, permalinkTemplate, renderedContent, renderedExcerpt, renderedTitle, type PasswordRequest, type Site } from '../../../domain/posts/render';
+import type { PostRecord } from '../../../domain/posts/types';
+import type { ArgSchema } from '../../server/schema/types';
+import { API_REL, link, type Link, type Links } from '../../server/links';
+import type { HandlerRequest, ItemSchema } from '../../server/types';
+import { EDITABLE } from '../../server/types';
+
+export interface PostJsonOptions {
+  context: string;
+  /** The request's `password` parameter (unlocks protected content). */
+  password?: string;
+  excerptLength?: number;
+  /** `previous` of a forced delete has no links. */
+  withLinks?: boolean;
+}
+
+/** filter_response_by_context(), including the nested properties of object fields. */
+export function filterByContext(data: Record<string, unknown>, properties: Record<string, ArgSchema>, context: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const property = properties[key];
+    if (property?.context && !property.context.includes(context)) continue;
+    const nested = property?.properties;
+    if (nested && !Array.isArray(nested) && value && typeof value === 'object' && !Array.isArray(value)) {
+      out[key] = filterByContext(value as Record<string, unknown>, nested as Record<string, ArgSchema>, context);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** The collection route of a type: /core/v2/posts or /core/v2/pages. */
+export function routeBase(record: Pick<PostRecord, 'type'>): string {
+  return `/${record.type.restNamespace}/${record.type.restBase}`;
+}
+
+/** The methods this viewer may use on the record's own URL (self.targetHints.allow). */
+function allowedMethods(request: HandlerRequest, record: PostRecord, site: Site): string[] {
+  const viewer = request.viewer;
+  const methods: string[] = [];
+  if (canReadPost(viewer, record.row)) methods.push('GET');
+  if (canEditPost(viewer, record.row)) methods.push(...EDITABLE);
+  if (canDeletePost(viewer, record.row, site.options)) methods.push('DELETE');
+  return methods;
+}
+
+/** get_available_actions(): the wp:action-* relations of edit context, by capability. */
+function actionRels(request: HandlerRequest, record: PostRecord): string[] {
+  const viewer = request.viewer;
+  const type = record.type.slug;
+  const rels: string[] = [];
+  if (canPublishType(viewer, type)) rels.push(`${API_REL}action-publish`);
+  if (viewer.can('unfiltered_html')) rels.push(`${API_REL}action-unfiltered-html`);
+  if (type === 'post' && canEditOthersOfType(viewer, type) && canPublishType(viewer, type)) rels.push(`${API_REL}action-sticky`);
+  if (record.type.supports.author && canEditOthersOfType(viewer, type)) rels.push(`${API_REL}action-assign-author`);
+  for (const tax of restTaxonomiesOf(type)) {
+    if (viewer.can(tax.hierarchical ? tax.caps.edit_terms : tax.caps.assign_terms)) rels.push(`${API_REL}action-create-${tax.restBase}`);
+    if (viewer.can(tax.caps.assign_terms)) rels.push(`${API_REL}action-assign-${tax.restBase}`);
+  }
+  return rels;
+}
+
+/** prepare_links() plus the action links. */
+export function postLinks(request: HandlerRequest, record: PostRecord, context: string, site: Site): Links {
+  const row = record.row;
+  const urls = request.urls;
+  const base = routeBase(record);
+  const self = urls.url(`${base}/${row.id}`);
+  const links: Links = {
+    self: [{ href: self, targetHints: { allow: allowedMethods(request, record, site) } }],
+    collection: [link(urls.url(base))],
+    about: [link(urls.url(`/${record.type.restNamespace}/types/${record.type.slug}`))],
+  };
+  if (row.authorId) links.author = [link(urls.url(`/core/v2/users/${row.authorId}`), { embeddable: true })];
+  links.replies = [link(urls.url('/core/v2/comments', `post=${row.id}`), { embeddable: true })];
+  const revisions = `${base}/${row.id}/revisions`;
+  links['version-history'] = [link(urls.url(revisions), { count: record.revisionCount })];
+  if (record.revisionCount > 0) {
+    links['predecessor-version'] = [link(urls.url(`${revisions}/${record.latestRevisionId}`), { id: record.latestRevisionId })];
+  }
+  if (record.type.hierarchical && row.parentId) links.up = [link(urls.url(`${base}/${row.parentId}`), { embeddable: true })];
+  if (record.featuredMedia && record.featuredMediaVisible) {
+    links[`${API_REL}featuredmedia`] = [link(urls.url(`/core/v2/media/${record.featuredMedia}`), { embeddable: true })];
+  }
+  links[`${API_REL}attachment`] = [link(urls.url('/core/v2/media', `parent=${row.id}`))];
+  const taxonomies = restTaxonomiesOf(record.type.slug);
+  if (taxonomies.length) {
+    links[`${API_REL}term`] = taxonomies.map((tax) => link(urls.url(`/${tax.restNamespace}/${tax.restBase}`, `post=${row.id}`), { taxonomy: tax.slug, embeddable: true }));
+  }
+  if (context === 'edit') for (const rel of actionRels(request, record)) links[rel] = [link(self)];
+  return links;
+}
+
+/** The site-time and GMT forms of a record's date (drafts' floating dates are shimmed, never null). */
+function dates(site: Site, record: PostRecord): Record<string, string> {
+  const row = record.row;
+  return {
+    date: formatSiteTime(row.date, site.options),
+    date_gmt: formatGmt(row.date),
+    modified: formatSiteTime(row.modified, site.options),
+    modified_gmt: formatGmt(row.modified),
+  };
+}
+
+/** One post or page as WordPress prints it in this context. */
+export async function postJson(request: HandlerRequest, record: PostRecord, schema: ItemSchema, options: PostJsonOptions): Promise<Record<string, unknown>> {
+  const site = await siteOf(request.domain);
+  const row = record.row;
+  const context = options.context;
+  const access: PasswordRequest = { context, password: options.password, canEdit: canEditPost(request.viewer, row) };
+  const { date, date_gmt, modified, modified_gmt } = dates(site, record);
+  const props = schema.properties;
+  const data: Record<string, unknown> = {
+    id: row.id,
+    date,
+    date_gmt,
+    guid: { rendered: row.guid, raw: row.guid },
+    modified,
+    modified_gmt,
+    password: row.password,
+    slug: row.slug,
+    status: row.status,
+    type: row.type,
+    link: record.link,
+    title: { raw: row.title, rendered: renderedTitle(row) },
+  };
+  if (props.content) data.content = { raw: row.content, rendered: renderedContent(row, access), protected: row.password !== '', block_version: blockVersion(row.content) };
+  if (props.excerpt) data.excerpt = { raw: row.excerpt, rendered: renderedExcerpt(row, access, options.excerptLength), protected: row.password !== '' };
+  if (props.author) data.author = row.authorId;
+  if (props.featured_media) data.featured_media = record.featuredMedia;
+  if (props.parent) data.parent = row.parentId;
+  if (props.menu_order) data.menu_order = row.menuOrder;
+  if (props.comment_status) {
+    data.comment_status = row.commentStatus;
+    data.ping_status = row.pingStatus;
+  }
+  if (props.sticky) data.sticky = row.sticky;
+  data.template = row.template;
+  if (props.format) data.format = row.format || 'standard';
+  if (props.meta) data.meta = { footnotes: record.footnotes };
+  for (const tax of restTaxonomiesOf(row.type)) {
+    data[tax.restBase] = record.terms.filter((t) => t.taxonomy === tax.slug).map((t) => t.id);
+  }
+  if (context === 'edit') {
+    data.permalink_template = permalinkTemplate(site, row, record.ancestorSlugs, request.viewer);
+    data.generated_slug = await generatedSlug(request.domain, row);
+  }
+  data.class_list = classList(row, record.terms, record.featuredMedia);
+  const out = filterByContext(data, props, context);
+  if (options.withLinks !== false) out._links = postLinks(request, record, context, site);
+  return out;
+}
+
+export function postsJson(request: HandlerRequest, records: readonly PostRecord[], schema: ItemSchema, options: PostJsonOptions): Promise<Array<Record<string, unknown>>> {
+  return Promise.all(records.map((record) => postJson(request, record, schema, options)));
+}
+
+/** The `Link: <permalink>; rel="alternate"; type=text/html` header of a single GET. */
+export function alternateLink(record: PostRecord): string {
+  return `<${record.link}>; rel="alternate"; type=text/html`;
+}
+
+export type { Link };

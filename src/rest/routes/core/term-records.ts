@@ -1,0 +1,77 @@
+/**
+ * The term item schema and the mapping of domain TermViews to WordPress's JSON
+ * (WP_REST_Terms_Controller::get_item_schema, prepare_item_for_response, prepare_links).
+ */
+import { postType } from '../../../domain/content/post-types';
+import type { TaxonomyDef } from '../../../domain/content/taxonomies';
+import type { TermView } from '../../../domain/terms/terms';
+import { link, type Link, type Links } from '../../server/links';
+import type { ArgSchema } from '../../server/schema/types';
+import type { HandlerRequest, ItemSchema } from '../../server/types';
+import { filterByContext } from './users';
+
+const ALL_CONTEXTS = ['view', 'embed', 'edit'];
+
+/** The route of a taxonomy's terms collection, e.g. /core/v2/categories. */
+export function termsBase(taxonomy: TaxonomyDef): string {
+  return `/${taxonomy.restNamespace}/${taxonomy.restBase}`;
+}
+
+export function termSchema(taxonomy: TaxonomyDef): ItemSchema {
+  const properties: Record<string, ArgSchema> = {
+    id: { description: 'Unique identifier for the term.', type: 'integer', context: ALL_CONTEXTS, readonly: true },
+    count: { description: 'Number of published posts for the term.', type: 'integer', context: ['view', 'edit'], readonly: true },
+    description: { description: 'HTML description of the term.', type: 'string', context: ['view', 'edit'] },
+    link: { description: 'URL of the term.', type: 'string', format: 'uri', context: ALL_CONTEXTS, readonly: true },
+    name: { description: 'HTML title for the term.', type: 'string', context: ALL_CONTEXTS, required: true },
+    slug: { description: 'An alphanumeric identifier for the term unique to its type.', type: 'string', context: ALL_CONTEXTS },
+    taxonomy: { description: 'Type attribution for the term.', type: 'string', enum: [taxonomy.slug], context: ALL_CONTEXTS, readonly: true },
+  };
+  if (taxonomy.hierarchical) properties.parent = { description: 'The parent term ID.', type: 'integer', context: ['view', 'edit'] };
+  properties.meta = { description: 'Meta fields.', type: 'object', context: ['view', 'edit'], properties: [] };
+  return {
+    $schema: 'http://json-schema.org/draft-04/schema#',
+    title: taxonomy.slug === 'post_tag' ? 'tag' : taxonomy.slug,
+    type: 'object',
+    properties,
+  };
+}
+
+function termLinks(request: HandlerRequest, taxonomy: TaxonomyDef, view: TermView): Links {
+  const base = termsBase(taxonomy);
+  const { term } = view;
+  // The server adds the self link's targetHints from the item route's permission checks.
+  const links: Links = {
+    self: [link(request.urls.url(`${base}/${term.id}`))],
+    collection: [link(request.urls.url(base))],
+    about: [link(request.urls.url(`/core/v2/taxonomies/${taxonomy.slug}`))],
+  };
+  if (term.parentId && view.parentExists) links.up = [link(request.urls.url(`${base}/${term.parentId}`), { embeddable: true })];
+  const postTypeLinks: Link[] = [];
+  for (const slug of taxonomy.types) {
+    const type = postType(slug);
+    if (!type?.showInRest) continue;
+    postTypeLinks.push(link(request.urls.url(`/${type.restNamespace}/${type.restBase}`, `${taxonomy.restBase}=${term.id}`)));
+  }
+  if (postTypeLinks.length) links['https://api.w.org/post_type'] = postTypeLinks;
+  return links;
+}
+
+/** prepare_item_for_response(): the fields in WordPress's order, filtered by context, then links. */
+export function termData(request: HandlerRequest, taxonomy: TaxonomyDef, schema: ItemSchema, view: TermView, context: string, withLinks = true): Record<string, unknown> {
+  const { term } = view;
+  const all: Record<string, unknown> = {
+    id: term.id,
+    count: term.count,
+    description: term.description,
+    link: view.link,
+    name: term.name,
+    slug: term.slug,
+    taxonomy: term.taxonomy,
+  };
+  if (taxonomy.hierarchical) all.parent = term.parentId;
+  all.meta = [];
+  const data = filterByContext(all, schema, context);
+  if (withLinks) data._links = termLinks(request, taxonomy, view);
+  return data;
+}
