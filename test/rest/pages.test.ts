@@ -59,7 +59,8 @@ describe('pages', () => {
     expect(list.args.parent).toEqual({ description: 'Limit result set to items with particular parent IDs.', type: 'array', items: { type: 'integer' }, default: [], required: false });
     expect(list.args.menu_order).toEqual({ description: 'Limit result set to posts with a specific menu_order value.', type: 'integer', required: false });
     expect(Object.keys(create.args)).toEqual([
-      'date', 'date_gmt', 'slug', 'status', 'password', 'parent', 'author', 'featured_media', 'comment_status', 'ping_status', 'menu_order', 'meta', 'template',
+      'date', 'date_gmt', 'slug', 'status', 'password', 'parent', 'title', 'content', 'author', 'excerpt', 'featured_media', 'comment_status',
+      'ping_status', 'menu_order', 'meta', 'template',
     ]);
     expect(Object.keys(res.body.schema.properties)).toEqual([
       'date', 'date_gmt', 'guid', 'id', 'link', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'password', 'permalink_template',

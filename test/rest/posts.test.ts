@@ -120,11 +120,19 @@ describe('posts: reading', () => {
         items: { enum: ['standard', 'aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio'], type: 'string' },
         required: false,
       });
-      // title, content and excerpt are accepted but not yet printed (see post-args.ts).
       expect(Object.keys(create.args)).toEqual([
-        'date', 'date_gmt', 'slug', 'status', 'password', 'author', 'featured_media', 'comment_status', 'ping_status', 'format', 'meta',
-        'sticky', 'template', 'categories', 'tags',
+        'date', 'date_gmt', 'slug', 'status', 'password', 'title', 'content', 'author', 'excerpt', 'featured_media', 'comment_status',
+        'ping_status', 'format', 'meta', 'sticky', 'template', 'categories', 'tags',
       ]);
+      expect(create.args.title).toEqual({
+        description: 'The title for the post.',
+        type: 'object',
+        properties: {
+          raw: { description: 'Title for the post, as it exists in the database.', type: 'string', context: ['edit'] },
+          rendered: { description: 'HTML title for the post, transformed for display.', type: 'string', context: ['view', 'edit', 'embed'], readonly: true },
+        },
+        required: false,
+      });
       expect(create.args.date).toEqual({ description: "The date the post was published, in the site's timezone.", type: ['string', 'null'], format: 'date-time', required: false });
       expect(create.args.status).toEqual({ description: 'A named status for the post.', type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private'], required: false });
       expect(create.args.meta).toEqual({ description: 'Meta fields.', type: 'object', properties: { footnotes: { type: 'string', title: '', description: '', default: '' } }, required: false });
@@ -425,15 +433,22 @@ describe('posts: reading', () => {
       expect(res.body._embedded['wp:term']).toHaveLength(2);
     });
 
-    it('embeds featured media as the error a missing media route gives', async () => {
+    it('links featured media and embeds nothing for it while media routes are not served', async () => {
       const media = await t.db.prisma.content.create({ data: { type: 'attachment', status: 'inherit', slug: 'pic', title: 'pic', date: new Date(), modified: new Date(), mimeType: 'image/jpeg' } });
       const post = await create({ title: 'With picture', status: 'publish', featured_media: media.id });
       const res = await t.request.get(`${POSTS}/${post.id}?_embed=wp:featuredmedia`).expect(200);
       expect(res.body.featured_media).toBe(media.id);
       expect(res.body._links['wp:featuredmedia']).toEqual([{ embeddable: true, href: `${API}/core/v2/media/${media.id}` }]);
       expect(res.body.class_list).toContain('has-post-thumbnail');
-      expect(res.body._embedded['wp:featuredmedia']).toHaveLength(1);
-      expect(res.body._embedded['wp:featuredmedia'][0].data.status).toBe(404);
+      // No media routes yet: the relation embeds as nothing rather than as a rest_no_route error.
+      expect(res.body._embedded).toBeUndefined();
+    });
+
+    it('leaves out relations whose embeds are all empty (replies without comments)', async () => {
+      const post = await create({ title: 'Quiet post', status: 'publish' });
+      const res = await t.request.get(`${POSTS}/${post.id}?_embed`).expect(200);
+      expect(res.body._links.replies).toHaveLength(1);
+      expect(Object.keys(res.body._embedded)).toEqual(['author', 'wp:term']);
     });
   });
 });

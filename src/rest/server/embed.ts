@@ -32,6 +32,9 @@ export async function embedLinks(data: unknown, wanted: true | string[], dispatc
         const perPageMax = match?.route.endpoints.find((e) => e.methods.includes('GET'))?.args?.per_page?.maximum;
         if (perPageMax !== undefined && query.per_page === undefined) query.per_page = perPageMax;
         const result: DispatchResult = await dispatcher.dispatch({ method: 'GET', route: target.route, query, body: { kind: 'none' }, headers: parent.headers, viewer: parent.viewer, loaders: parent.loaders });
+        // A resource we do not serve (comments: the `replies` link) embeds as nothing, like an
+        // empty collection would, rather than as a rest_no_route error object.
+        if ((result.data as { code?: string } | null)?.code === 'rest_no_route') return [];
         if (result.status < 400) await addTargetHints(result.data, dispatcher, parent);
         compactEmbedded(result.data);
         return result.data;
@@ -47,8 +50,9 @@ export async function embedLinks(data: unknown, wanted: true | string[], dispatc
       for (const [rel, list] of Object.entries(links)) {
         const name = compactRel(rel);
         if (name === 'curies' || (wanted !== true && !wanted.includes(name))) continue;
-        const items = await Promise.all((list as Link[]).map(async (l) => (l.embeddable ? fetchOne(l.href) : null)));
-        if (items.some((i) => i !== null)) embedded[name] = items.map((i) => (i === null ? [] : i));
+        const items = await Promise.all((list as Link[]).map(async (l) => (l.embeddable ? fetchOne(l.href) : [])));
+        // As WordPress's array_filter: a relation whose embeds are all empty is left out.
+        if (items.some((i) => !(Array.isArray(i) && i.length === 0) && i !== null)) embedded[name] = items.map((i) => i ?? []);
       }
       if (Object.keys(embedded).length) record._embedded = embedded;
     }),

@@ -18,7 +18,7 @@ import {
 import type { ApplicationPassword } from '../../../generated/prisma-sqlite/client';
 import { link } from '../../server/links';
 import { EDITABLE, respond, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
-import { argsFromSchema, contextParam, filterByContext, gmtDate } from './users';
+import { argsFromSchema, contextParam, filterByContext, gmtDate } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/users/(?P<user_id>(?:[\\d]+|me))/application-passwords`;

@@ -42,7 +42,7 @@ import { paginationHeaders } from '../../server/pagination';
 import { sanitizeUrl } from '../../server/schema/sanitize';
 import type { ArgSchema } from '../../server/schema/types';
 import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
-import { argsFromSchema, asId, contextParam, filterByContext } from './users';
+import { argsFromSchema, asId, contextParam, filterByContext } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/menu-items`;

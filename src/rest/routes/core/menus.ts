@@ -25,7 +25,7 @@ import { paginationHeaders } from '../../server/pagination';
 import type { ArgSchema } from '../../server/schema/types';
 import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
 import { menuLocationRoutes } from './menu-locations';
-import { argsFromSchema, asId, contextParam, filterByContext } from './users';
+import { argsFromSchema, asId, contextParam, filterByContext } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/menus`;

@@ -12,7 +12,7 @@ import { postTypeDef } from '../../../domain/posts/records';
 import { sanitizeTextField } from '../../../domain/text';
 import type { ArgSchema } from '../../server/schema/types';
 import type { HandlerRequest, ItemSchema } from '../../server/types';
-import { argsFromSchema, contextParam } from './users';
+import { argsFromSchema, contextParam } from '../../server/item-schema';
 
 const ALL = ['view', 'edit', 'embed'];
 const VIEW_EDIT = ['view', 'edit'];
@@ -301,19 +301,15 @@ export function itemReadArgs(schema: ItemSchema): Record<string, ArgSchema> {
 
 /**
  * The fields WordPress declares with no validation or sanitisation at all (arg_options callbacks
- * set to null): a string, `{raw}` or anything else is accepted and read by the handler.
- *
- * TODO(framework): ArgSchema cannot yet say "print this schema but do not check it"; declared,
- * these would refuse plain strings (`"title": "Hello"`), so they are left out of the printed args
- * until the framework offers such a flag.
+ * set to null): printed with their schema, but a string, `{raw}` or anything else is accepted and
+ * read by the handler.
  */
-const UNCHECKED_FIELDS = new Set(['title', 'content', 'excerpt']);
+const UNCHECKED_FIELDS = ['title', 'content', 'excerpt'];
 
 /** get_endpoint_args_for_item_schema() for create (POST collection) or update (EDITABLE item). */
 export function writeArgs(schema: ItemSchema, mode: 'create' | 'update'): Record<string, ArgSchema> {
-  const args = argsFromSchema(schema, mode, { slug: { sanitize: (v) => sanitizeSlug(String(v)) } });
-  for (const name of UNCHECKED_FIELDS) delete args[name];
-  return args;
+  const unchecked = Object.fromEntries(UNCHECKED_FIELDS.map((name) => [name, { unchecked: true }]));
+  return argsFromSchema(schema, mode, { ...unchecked, slug: { sanitize: (v) => sanitizeSlug(String(v)) } });
 }
 
 export function deleteArgs(): Record<string, ArgSchema> {

@@ -10,7 +10,7 @@ import { link, type Links } from '../../server/links';
 import { pageUrl, totalPages } from '../../server/pagination';
 import type { ArgSchema } from '../../server/schema/types';
 import { respond, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
-import { contextParam } from './users';
+import { contextParam } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/search`;

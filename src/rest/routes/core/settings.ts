@@ -18,7 +18,7 @@ import {
 import { isSchemaFailure, sanitizeValue, validateValue } from '../../server/schema';
 import type { ArgSchema } from '../../server/schema/types';
 import { EDITABLE, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
-import { argsFromSchema } from './users';
+import { argsFromSchema } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/settings`;

@@ -7,7 +7,7 @@ import { canListTaxonomies, canReadTaxonomy, getTaxonomy, listTaxonomies, type T
 import { compactLinks, link, type Links } from '../../server/links';
 import type { ArgSchema } from '../../server/schema/types';
 import type { HandlerRequest, ItemSchema, RouteDef } from '../../server/types';
-import { contextParam, filterByContext } from './users';
+import { contextParam, filterByContext } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/taxonomies`;

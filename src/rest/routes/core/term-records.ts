@@ -8,7 +8,7 @@ import type { TermView } from '../../../domain/terms/terms';
 import { link, type Link, type Links } from '../../server/links';
 import type { ArgSchema } from '../../server/schema/types';
 import type { HandlerRequest, ItemSchema } from '../../server/types';
-import { filterByContext } from './users';
+import { filterByContext } from '../../server/item-schema';
 
 const ALL_CONTEXTS = ['view', 'embed', 'edit'];
 

@@ -13,7 +13,7 @@ import { paginationHeaders } from '../../server/pagination';
 import type { ArgSchema } from '../../server/schema/types';
 import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
 import { termData, termSchema, termsBase } from './term-records';
-import { argsFromSchema, asId, contextParam } from './users';
+import { argsFromSchema, asId, contextParam } from '../../server/item-schema';
 
 /** The taxonomies served by this controller, in WordPress's registration order (menus have their own). */
 const TERM_TAXONOMIES = ['category', 'post_tag'];

@@ -70,7 +70,7 @@ export function processArgs(args: Record<string, ArgSchema>, source: ParamSource
 
   const invalid = new InvalidParams();
   for (const [name, value] of Object.entries(raw)) {
-    if (args[name].validateOnSanitize) continue;
+    if (args[name].validateOnSanitize || args[name].unchecked) continue;
     const found = validateValue(value, args[name], name);
     if (found) invalid.add(name, found);
   }
@@ -79,6 +79,10 @@ export function processArgs(args: Record<string, ArgSchema>, source: ParamSource
   const failed = new InvalidParams();
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) {
+    if (args[name].unchecked) {
+      values[name] = value;
+      continue;
+    }
     const found = args[name].validateOnSanitize ? validateValue(value, args[name], name) : null;
     const clean = found ?? sanitizeValue(value, args[name], name);
     if (found) failed.add(name, found);
@@ -97,7 +101,7 @@ const PRINTED_KEYWORDS = new Set([
 ]);
 
 /** Keys of ArgSchema that exist only on the server and are never printed. */
-const SERVER_ONLY = new Set(['sanitize', 'validate', 'validateOnSanitize']);
+const SERVER_ONLY = new Set(['sanitize', 'validate', 'validateOnSanitize', 'unchecked']);
 
 /** A nested schema as printed: verbatim (context, required… included) minus server-only keys. */
 function printableSchema(schema: ArgSchema): Record<string, unknown> {

@@ -52,6 +52,11 @@ export interface ArgSchema {
    * such as `after` or `author`), which is why `?per_page=abc&after=bad` reports only `per_page`.
    */
   validateOnSanitize?: boolean;
+  /**
+   * Printed in the index but neither validated nor sanitised (WordPress's null validate_callback and
+   * sanitize_callback, as posts declare title/content/excerpt): the handler reads the raw value.
+   */
+  unchecked?: boolean;
 }
 
 /** One inner error, as WordPress reports it in `data.details[param]`. */
