@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { scenarios, type Scenario } from './scenarios';
+import { BENCH_ADMIN_APP_PASSWORD, scenarios, type Scenario } from './scenarios';
 
 const ROOT = path.join(__dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -42,7 +42,7 @@ function freePort(): Promise<number> {
 async function startServer(port: number, databaseUrl: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: 'bench bench bench bench bench bnch' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60000;

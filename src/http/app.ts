@@ -29,6 +29,8 @@ export async function buildApp(config: Config, db: Database, options: { logger?:
   const rest = createRestAdapter(config, db, fastify.log);
   registerRest(fastify, rest, config.restPrefix, (reply) =>
     reply
+      // WordPress announces the API on every page (rest_output_link_header); clients discover it so.
+      .header('Link', `<${rest.deps.urls.root()}>; rel="https://api.w.org/"`)
       .type('text/html; charset=utf-8')
       .send(`<!doctype html><title>Content site</title><h1>Content site</h1><ul><li><a href="/${config.restPrefix}/">REST API</a></li><li><a href="/graphql">GraphQL</a></li></ul>`),
   );

@@ -5,6 +5,7 @@ import type { Prisma } from '../../db/client';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
+import { deleteMenuItemsLinkedTo } from '../menus/menu-items';
 import { recountTerms } from '../terms/counts';
 import { canDeletePost } from './permissions';
 import { findPost, loadRecord, siteOf } from './records';
@@ -84,6 +85,8 @@ async function remove(tx: Tx, row: Content): Promise<void> {
   await tx.content.updateMany({ where: { parentId: row.id, type: 'attachment' }, data: { parentId: row.parentId } });
   await tx.content.delete({ where: { id: row.id } });
   await recountTerms(tx, terms);
+  // _wp_delete_post_menu_item: menu items that pointed at the record go with it.
+  await deleteMenuItemsLinkedTo(tx, { kind: 'post', id: row.id });
 }
 
 export type DeleteResult = { trashed: PostRecord } | { deleted: PostRecord };

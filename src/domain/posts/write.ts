@@ -9,6 +9,7 @@ import { slugKeyFor, sanitizeSlug } from '../content/slug';
 import { restTaxonomiesOf } from '../content/taxonomies';
 import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
+import { autoAddPageToMenus } from '../menus/auto-add';
 import { recountTerms } from '../terms/counts';
 import { clampInt32 } from './ids';
 import { filterPostText } from './kses';
@@ -195,6 +196,7 @@ async function insertPost(tx: Tx, ctx: DomainContext, site: Site, type: PostType
   await writeMeta(tx, row.id, input);
   const touched = await writeTerms(tx, row, input.terms, site.options.default_category);
   await recountTerms(tx, touched);
+  await autoAddPageToMenus(tx, ctx, row, 'new', row.status);
   return row;
 }
 
@@ -280,6 +282,7 @@ export async function writeUpdate(tx: Tx, ctx: DomainContext, site: Site, type: 
   await writeMeta(tx, id, changes);
   const touched = await writeTerms(tx, row, changes.terms, site.options.default_category);
   await recountTerms(tx, touched);
+  await autoAddPageToMenus(tx, ctx, row, current.status, row.status);
   await saveRevision(tx, site.url, row, ctx.viewer.id);
   return row;
 }

@@ -4,6 +4,7 @@
  * loses a race on the (taxonomy, slug) unique index is replayed, so it ends exactly as the same
  * request would after the other one (term_exists, or the next free slug) — never a 500.
  */
+import { deleteMenuItemsLinkedTo } from '../menus/menu-items';
 import type { Prisma } from '../../db/client';
 import type { Term } from '../../generated/prisma-sqlite/client';
 import { sanitizeSlug } from '../content/slug';
@@ -222,6 +223,8 @@ export async function deleteTerm(ctx: DomainContext, taxonomySlug: string, id: n
     const current = await tx.term.findUnique({ where: { id: term.id } });
     if (!current) throw new DomainError('rest_term_invalid', 'Term does not exist.', 404);
     await removeTerm(tx, taxonomy, current, defaultId);
+    // _wp_delete_tax_menu_item: menu items that pointed at the term go with it.
+    await deleteMenuItemsLinkedTo(tx, { kind: 'term', taxonomy: taxonomy.slug, id: current.id });
   });
   ctx.loaders.clear();
   return previous;
