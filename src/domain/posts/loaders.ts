@@ -6,7 +6,6 @@
 import DataLoader from 'dataloader';
 import { Prisma, type Content } from '../../generated/prisma-sqlite/client';
 import { byKeys, defineLoader, groupByKeys } from '../loaders';
-import { readOptions, type SiteOptions } from '../settings/options';
 import type { AttachedTerm } from './types';
 
 /** Meta keys the records show: footnotes (REST meta) and the featured image. */
@@ -14,14 +13,6 @@ export const FOOTNOTES_KEY = 'footnotes';
 export const THUMBNAIL_KEY = '_thumbnail_id';
 /** The slug a trashed record had, given back when it leaves the trash. */
 export const DESIRED_SLUG_KEY = '_wp_desired_post_slug';
-
-/** The site options, read once per request. */
-export const siteOptionsLoader = defineLoader('posts.siteOptions', (db) =>
-  new DataLoader<'site', SiteOptions>(async (keys) => {
-    const options = await readOptions(db);
-    return keys.map(() => options);
-  }),
-);
 
 export const contentById = defineLoader('posts.contentById', (db) =>
   new DataLoader<number, Content | null>(async (ids) => byKeys(ids, await db.prisma.content.findMany({ where: { id: { in: [...ids] } } }), (row) => row.id)),

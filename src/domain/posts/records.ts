@@ -3,12 +3,13 @@
  * and the batched loading of everything a page of records shows (terms, meta, revision counts,
  * ancestors, featured media, links).
  */
+import { siteOptionsOf } from '../settings/options';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import { canReadContent } from '../content/permissions';
 import { postType, type PostTypeDef } from '../content/post-types';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
-import { contentById, FOOTNOTES_KEY, metaByContent, revisionStatsByParent, siteOptionsLoader, slugKeyOwner, slugKeysWithPrefix, termsByContent, THUMBNAIL_KEY } from './loaders';
+import { contentById, FOOTNOTES_KEY, metaByContent, revisionStatsByParent, slugKeyOwner, slugKeysWithPrefix, termsByContent, THUMBNAIL_KEY } from './loaders';
 import { canEditPost, canReadPost } from './permissions';
 import { permalink, type Site } from './render';
 import { firstFreeSlug, keyFor } from './slugs';
@@ -28,7 +29,7 @@ export function postTypeDef(type: PostTypeName): PostTypeDef {
 }
 
 export async function siteOf(ctx: DomainContext): Promise<Site> {
-  const options = await siteOptionsLoader(ctx).load('site');
+  const options = await siteOptionsOf(ctx);
   return { url: ctx.config.siteUrl, pretty: ctx.config.permalinks === 'pretty', options };
 }
 

@@ -3,6 +3,8 @@
  * table; only options that differ from the default need a row. DEFAULT_OPTIONS plays the part of
  * WordPress's install-time populate_options(): deleting a row brings the default back.
  */
+import DataLoader from 'dataloader';
+import { defineLoader, type LoaderCache } from '../loaders';
 import type { Database, Prisma, PrismaClient } from '../../db/client';
 import { isValidTimeZone, offsetMinutes } from '../content/dates';
 
@@ -125,4 +127,16 @@ export function gmtOffsetText(options: SiteOptions, at: Date = new Date()): stri
     return String(Math.round((offsetMinutes(at, options) / 60) * 100) / 100);
   }
   return String(options.gmt_offset);
+}
+
+const siteOptionsLoader = defineLoader('siteOptions', (db) =>
+  new DataLoader<'site', SiteOptions>(async (keys) => {
+    const options = await readOptions(db);
+    return keys.map(() => options);
+  }),
+);
+
+/** The site options, read once per request however many records need them. */
+export function siteOptionsOf(holder: { loaders: LoaderCache }): Promise<SiteOptions> {
+  return siteOptionsLoader(holder).load('site');
 }

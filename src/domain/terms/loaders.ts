@@ -10,7 +10,6 @@ import type { Term } from '../../generated/prisma-sqlite/client';
 import { Prisma } from '../../generated/prisma-sqlite/client';
 import type { ContentRef } from '../content/permissions';
 import { byKeys, defineLoader, groupByKeys } from '../loaders';
-import { readOptions, type SiteOptions } from '../settings/options';
 
 /** The largest value the Int id columns hold; anything above cannot exist (and would overflow PostgreSQL). */
 export const MAX_ID = 2147483647;
@@ -120,10 +119,3 @@ async function loadChains(db: Database, ids: readonly number[]): Promise<TermNod
 /** The term with this id followed by its ancestors, nearest first (empty when the id does not exist). */
 export const termChain = defineLoader('termChain', (db) => new DataLoader<number, TermNode[]>((ids) => loadChains(db, ids)));
 
-/** The site options, read once per request. */
-export const siteOptions = defineLoader('termsSiteOptions', (db) =>
-  new DataLoader<'site', SiteOptions>(async (keys) => {
-    const options = await readOptions(db);
-    return keys.map(() => options);
-  }),
-);

@@ -8,7 +8,8 @@ import type { Term } from '../../generated/prisma-sqlite/client';
 import { taxonomy as taxonomyDef, type TaxonomyDef } from '../content/taxonomies';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
-import { siteOptions, termById, termChain } from './loaders';
+import { siteOptionsOf } from '../settings/options';
+import { termById, termChain } from './loaders';
 import { termLink } from './permalinks';
 import { canDeleteTerm, canEditTerm, defaultTermIdOf } from './permissions';
 
@@ -42,7 +43,7 @@ export async function findTerm(ctx: DomainContext, taxonomy: TaxonomyDef, id: nu
 /** The id of the taxonomy's default term (0 when it has none), from the request's options. */
 export async function defaultTermId(ctx: DomainContext, taxonomy: TaxonomyDef): Promise<number> {
   if (taxonomy.slug !== 'category') return 0;
-  return defaultTermIdOf(taxonomy, await siteOptions(ctx).load('site'));
+  return defaultTermIdOf(taxonomy, await siteOptionsOf(ctx));
 }
 
 /**

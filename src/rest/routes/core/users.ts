@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sanitizeSlug } from '../../../domain/content/slug';
-import { readOptions } from '../../../domain/settings/options';
+import { siteOptionsOf } from '../../../domain/settings/options';
 import {
   PUBLISHED_AUTHOR_TYPES,
   canCreateUsers,
@@ -170,7 +170,7 @@ function authorLink(request: HandlerRequest, user: User): string {
 }
 
 async function siteLocale(request: HandlerRequest): Promise<string> {
-  return (await readOptions(request.domain.db)).language || 'en_US';
+  return (await siteOptionsOf(request.domain)).language || 'en_US';
 }
 
 /** prepare_item_for_response(): the fields in WordPress's order, filtered by context, then links. */
