@@ -3,6 +3,7 @@
  * menu_order filters, WordPress's search (terms, quoted phrases, `-` exclusions, exact mode),
  * and the orderings the collection declares (menu_order ascending by default).
  */
+import { textFilter } from '../text-search';
 import type { Prisma } from '../../db/client';
 import { parseSiteDate } from '../content/dates';
 import { sanitizeSlug } from '../content/slug';
@@ -105,19 +106,13 @@ export function searchTermsOf(search: string): string[] {
   return terms.length === 0 || terms.length > 9 ? [s] : terms;
 }
 
-function textFilter(ctx: DomainContext, term: string, exact: boolean): Prisma.StringFilter {
-  // LIKE ignores case in MySQL and (for ASCII) SQLite; PostgreSQL needs the insensitive mode.
-  const insensitive = ctx.db.provider === 'postgresql' ? { mode: 'insensitive' as const } : {};
-  return (exact ? { equals: term, ...insensitive } : { contains: term, ...insensitive }) as Prisma.StringFilter;
-}
-
 function searchWhere(ctx: DomainContext, search: string, columns: readonly string[], exact: boolean): Where {
   const wanted = (columns.length ? columns : Object.keys(SEARCH_COLUMNS)).filter((c): c is SearchColumn => c in SEARCH_COLUMNS);
   const and: Where[] = [];
   for (const raw of searchTermsOf(search)) {
     const excluded = raw.startsWith('-');
     const term = excluded ? raw.slice(1) : raw;
-    const parts: Where[] = wanted.map((c) => ({ [SEARCH_COLUMNS[c]]: textFilter(ctx, term, exact) }));
+    const parts: Where[] = wanted.map((c) => ({ [SEARCH_COLUMNS[c]]: textFilter(ctx.db.provider, term, exact) }));
     and.push(excluded ? { NOT: { OR: parts } } : { OR: parts });
   }
   return { AND: and };

@@ -5,6 +5,7 @@
  * (wp_update_nav_menu_object passes no slug), and an update without `description` clears it, as
  * in WordPress. Deleting a menu deletes its items in the same transaction.
  */
+import { textFilter } from '../text-search';
 import type { Prisma } from '../../db/client';
 import type { Term } from '../../generated/prisma-sqlite/client';
 import { canReadContent } from '../content/permissions';
@@ -125,8 +126,7 @@ function listWhere(ctx: DomainContext, query: MenuListQuery): TermWhere {
   if (query.slugs?.length) and.push({ slug: { in: query.slugs.map((s) => sanitizeSlug(s)) } });
   if (query.hideEmpty) and.push({ count: { gt: 0 } });
   if (query.search) {
-    const insensitive = ctx.db.provider === 'postgresql' ? { mode: 'insensitive' as const } : {};
-    and.push({ OR: [{ name: { contains: query.search, ...insensitive } }, { slug: { contains: query.search, ...insensitive } }] });
+    and.push({ OR: [{ name: textFilter(ctx.db.provider, query.search) }, { slug: textFilter(ctx.db.provider, query.search) }] });
   }
   return { AND: and };
 }

@@ -2,6 +2,7 @@
  * WP_Query's search (parse_search, parse_search_terms, parse_search_order): the terms of a search
  * string, the condition they make, and the relevance rank `orderby=relevance` sorts by.
  */
+import { textFilter } from '../text-search';
 import type { Prisma } from '../../db/client';
 import type { Provider } from '../../config';
 
@@ -37,12 +38,6 @@ export function parseSearch(raw: string): SearchSpec {
   }
   if (terms.length === 0 || terms.length > 9) return { text, terms: [text], termCount: found.length };
   return { text, terms, termCount: found.length };
-}
-
-function textFilter(provider: Provider, value: string, exact: boolean): Prisma.StringFilter {
-  // LIKE is case-insensitive in SQLite (ASCII) and MySQL; PostgreSQL needs ILIKE.
-  const filter: Prisma.StringFilter = exact ? { equals: value } : { contains: value };
-  return (provider === 'postgresql' ? { ...filter, mode: 'insensitive' } : filter) as Prisma.StringFilter;
 }
 
 /** The WHERE part of a search: each term in one of the columns (excluded terms in none of them). */

@@ -9,6 +9,7 @@
  * - delete_user(id): delete_users (administrators may delete themselves);
  * - promote_user(id): promote_users.
  */
+import { textFilter } from '../text-search';
 import type { Prisma, PrismaClient } from '../../db/client';
 import type { User } from '../../generated/prisma-sqlite/client';
 import { sanitizeSlug } from '../content/slug';
@@ -253,8 +254,7 @@ function searchColumnsFor(viewer: Viewer, term: string, requested: readonly stri
 }
 
 function containsFilter(ctx: DomainContext, term: string): Prisma.StringFilter {
-  // LIKE is case-insensitive in SQLite (ASCII) and MySQL; PostgreSQL needs ILIKE.
-  return (ctx.db.provider === 'postgresql' ? { contains: term, mode: 'insensitive' } : { contains: term }) as Prisma.StringFilter;
+  return textFilter(ctx.db.provider, term);
 }
 
 function searchWhere(ctx: DomainContext, term: string, columns: string[]): Prisma.UserWhereInput | null {
