@@ -38,3 +38,9 @@ describe('site dates', () => {
     expect(parseSiteDate('yesterday', utc)).toBeNull();
   });
 });
+
+describe('early years', () => {
+  it('keeps years below 100 as written', () => {
+    expect(formatGmt(parseGmtDate('0001-01-01T00:00:00')!)).toBe('0001-01-01T00:00:00');
+  });
+});

@@ -85,7 +85,9 @@ export function parseDateTime(text: string): ParsedDateTime | null {
 }
 
 function wallToUtcMs(wall: ParsedDateTime['wall']): number {
-  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const d = new Date(Date.UTC(2000, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second));
+  d.setUTCFullYear(wall.year); // Date.UTC would read years below 100 as 19xx
+  return d.getTime();
 }
 
 /** The instant a site-time wall clock denotes (resolving DST gaps the way PHP's DateTime does). */

@@ -15,9 +15,11 @@ export function sanitizeSlug(text: string): string {
     .toLowerCase()
     .replace(/['’"“”]/g, '')
     .replace(/[^\p{L}\p{N}_\s-]/gu, ' ')
-    .replace(/[\s_]+/g, '-')
+    .replace(/\s+/g, '-')
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '')
+    // Letters that have no ASCII form are kept percent-encoded, as WordPress stores them.
+    .replace(/[^\x00-\x7f]+/g, (chars) => encodeURIComponent(chars).toLowerCase())
     .slice(0, 200);
 }
 
