@@ -91,7 +91,7 @@ function machine(): string {
 function section(results: Result[]): string {
   const bare = results.find((r) => r.scenario.name === 'bare')?.requestsPerSecond;
   const rows = results.map((r) => {
-    const ratio = bare ? (r.requestsPerSecond / bare).toFixed(2) : 'n/a';
+    const ratio = bare ? (r.requestsPerSecond / bare).toPrecision(2) : 'n/a';
     const failures = r.errors + r.non2xx;
     return `| ${r.scenario.name} | \`${r.scenario.method ?? 'GET'} ${r.scenario.path}\` | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${ratio} | ${failures} |`;
   });

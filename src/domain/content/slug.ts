@@ -19,7 +19,7 @@ export function sanitizeSlug(text: string): string {
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '')
     // Letters that have no ASCII form are kept percent-encoded, as WordPress stores them.
-    .replace(/[^\x00-\x7f]+/g, (chars) => encodeURIComponent(chars).toLowerCase())
+    .replace(/[^ -~]+/gu, (chars) => encodeURIComponent(chars).toLowerCase())
     .slice(0, 200);
 }
 
