@@ -3,6 +3,7 @@
  * arguments derived from an item schema, context filtering by the schema, and small parameter
  * readers for permission previews (which see raw, unsanitised values).
  */
+import { compactLinks, type Links } from './links';
 import type { ArgSchema } from './schema/types';
 import type { ItemSchema } from './types';
 
@@ -78,4 +79,19 @@ export function asId(value: unknown): number {
 /** WordPress's GMT date format without offset: 2026-11-22T03:20:02. */
 export function gmtDate(date: Date): string {
   return date.toISOString().slice(0, 19);
+}
+
+/**
+ * A collection WordPress returns keyed by slug (types, taxonomies, statuses). Its items carry
+ * compact links already, as prepare_response_for_collection gives them: the server only compacts
+ * the links of top-level records and lists.
+ */
+export function keyedCollection<T>(items: readonly T[], keyOf: (item: T) => string, toRecord: (item: T) => Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const item of items) {
+    const record = toRecord(item);
+    if (record._links) record._links = compactLinks(record._links as Links);
+    out[keyOf(item)] = record;
+  }
+  return out;
 }

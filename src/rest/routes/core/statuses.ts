@@ -4,10 +4,10 @@
  * by status. Rules live in src/domain/content/statuses.ts.
  */
 import { canListStatuses, canReadStatus, getStatus, listStatuses, type PostStatusDef } from '../../../domain/content/statuses';
-import { compactLinks, link, type Links } from '../../server/links';
+import { link, type Links } from '../../server/links';
 import type { ArgSchema } from '../../server/schema/types';
 import type { HandlerRequest, ItemSchema, RouteDef } from '../../server/types';
-import { contextParam, filterByContext } from '../../server/item-schema';
+import { contextParam, filterByContext, keyedCollection } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/statuses`;
@@ -67,13 +67,7 @@ export function statusRoutes(): RouteDef[] {
           permission: (request) => canListStatuses(request.viewer, request.get('context') as string | undefined),
           handler: async (request) => {
             const context = contextOf(request);
-            const out: Record<string, unknown> = {};
-            for (const status of listStatuses(request.domain, context)) {
-              const record = statusData(request, status, context);
-              record._links = compactLinks(record._links as Links);
-              out[status.slug] = record;
-            }
-            return out;
+            return keyedCollection(listStatuses(request.domain, context), (status) => status.slug, (status) => statusData(request, status, context));
           },
         },
       ],

@@ -4,10 +4,10 @@
  * object keyed by taxonomy. Rules live in src/domain/terms/taxonomy-objects.ts.
  */
 import { canListTaxonomies, canReadTaxonomy, getTaxonomy, listTaxonomies, type TaxonomyObject } from '../../../domain/terms/taxonomy-objects';
-import { compactLinks, link, type Links } from '../../server/links';
+import { link, type Links } from '../../server/links';
 import type { ArgSchema } from '../../server/schema/types';
 import type { HandlerRequest, ItemSchema, RouteDef } from '../../server/types';
-import { contextParam, filterByContext } from '../../server/item-schema';
+import { contextParam, filterByContext, keyedCollection } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/taxonomies`;
@@ -95,13 +95,8 @@ export function taxonomyRoutes(): RouteDef[] {
           permission: (request) => canListTaxonomies(request.viewer, { context: asString(request.get('context')), type: asString(request.get('type')) }),
           handler: async (request) => {
             const context = contextOf(request);
-            const out: Record<string, unknown> = {};
-            for (const object of listTaxonomies(request.viewer, { context, type: asString(request.params.type) })) {
-              const record = taxonomyData(request, object, context);
-              record._links = compactLinks(record._links as Links);
-              out[object.def.slug] = record;
-            }
-            return out;
+            const objects = listTaxonomies(request.viewer, { context, type: asString(request.params.type) });
+            return keyedCollection(objects, (object) => object.def.slug, (object) => taxonomyData(request, object, context));
           },
         },
       ],

@@ -4,10 +4,10 @@
  * type slug. Rules live in src/domain/terms/post-type-objects.ts.
  */
 import { canListPostTypes, getPostType, listPostTypes, type PostTypeObject } from '../../../domain/terms/post-type-objects';
-import { compactLinks, link, type Links } from '../../server/links';
+import { link, type Links } from '../../server/links';
 import type { ArgSchema } from '../../server/schema/types';
 import type { HandlerRequest, ItemSchema, RouteDef } from '../../server/types';
-import { contextParam, filterByContext } from '../../server/item-schema';
+import { contextParam, filterByContext, keyedCollection } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/types`;
@@ -107,14 +107,7 @@ export function typeRoutes(): RouteDef[] {
           permission: (request) => canListPostTypes(request.viewer, request.get('context') as string | undefined),
           handler: async (request) => {
             const context = contextOf(request);
-            const out: Record<string, unknown> = {};
-            for (const object of listPostTypes(request.viewer, context)) {
-              const record = typeData(request, object, context);
-              // Items of a keyed collection carry compact links, as prepare_response_for_collection gives them.
-              record._links = compactLinks(record._links as Links);
-              out[object.def.slug] = record;
-            }
-            return out;
+            return keyedCollection(listPostTypes(request.viewer, context), (object) => object.def.slug, (object) => typeData(request, object, context));
           },
         },
       ],
