@@ -9,14 +9,17 @@ export class DomainError extends Error {
   readonly data: Record<string, unknown>;
   /** Further errors WordPress reports alongside the first (`additional_errors`). */
   readonly additional: DomainError[];
+  /** Earlier data attached to the same code, which WordPress prints as `additional_data`. */
+  readonly additionalData: unknown[];
 
-  constructor(code: string, message: string, status: number, data: Record<string, unknown> = {}, additional: DomainError[] = []) {
+  constructor(code: string, message: string, status: number, data: Record<string, unknown> = {}, additional: DomainError[] = [], additionalData: unknown[] = []) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
     this.status = status;
     this.data = data;
     this.additional = additional;
+    this.additionalData = additionalData;
   }
 }
 

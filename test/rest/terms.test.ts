@@ -489,11 +489,11 @@ describe('terms', () => {
       const before = await termCount();
       for (const name of ['News', 'news']) {
         const res = await t.request.post(CATEGORIES).set('Authorization', t.adminAuth).send({ name }).expect(400);
-        expect(res.body).toEqual({ code: 'term_exists', message: 'A term with the name provided already exists with this parent.', data: { status: 400, term_id: ids['category:news'] } });
+        expect(res.body).toEqual({ code: 'term_exists', message: 'A term with the name provided already exists with this parent.', data: { status: 400, term_id: ids['category:news'] }, additional_data: [ids['category:news']] });
         expect(res.headers.allow).toBe('GET, POST');
       }
       const tag = await t.request.post(TAGS).set('Authorization', t.adminAuth).send({ name: 'REST' }).expect(400);
-      expect(tag.body).toEqual({ code: 'term_exists', message: 'A term with the name provided already exists in this taxonomy.', data: { status: 400, term_id: ids['post_tag:rest'] } });
+      expect(tag.body).toEqual({ code: 'term_exists', message: 'A term with the name provided already exists in this taxonomy.', data: { status: 400, term_id: ids['post_tag:rest'] }, additional_data: [ids['post_tag:rest']] });
       await t.request.post(TAGS).set('Authorization', t.adminAuth).send({ name: 'rest', slug: 'featured' }).expect(400);
       expect(await termCount()).toBe(before);
     });

@@ -39,7 +39,8 @@ function asciiLower(text: string): string {
 
 export function termExists(existingId: number, hierarchical: boolean): DomainError {
   const message = hierarchical ? 'A term with the name provided already exists with this parent.' : 'A term with the name provided already exists in this taxonomy.';
-  return new DomainError('term_exists', message, 400, { term_id: existingId });
+  // wp_insert_term attaches the id, then the controller adds {status, term_id}: the id stays as additional_data.
+  return new DomainError('term_exists', message, 400, { term_id: existingId }, [], [existingId]);
 }
 
 /**

@@ -5,11 +5,13 @@ export interface ErrorBody {
   code: string;
   message: string;
   data: Record<string, unknown>;
+  additional_data?: unknown[];
   additional_errors?: ErrorBody[];
 }
 
 export function errorBody(error: DomainError): ErrorBody {
   const body: ErrorBody = { code: error.code, message: error.message, data: { status: error.status, ...error.data } };
+  if (error.additionalData.length) body.additional_data = error.additionalData;
   if (error.additional.length) body.additional_errors = error.additional.map(errorBody);
   return body;
 }
