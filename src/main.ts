@@ -36,7 +36,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
+    // Connections that finish their last response while we close would otherwise linger as idle
+    // keep-alive sockets until the client drops them; close them as soon as they are idle.
+    const sweep = setInterval(() => app.fastify.server.closeIdleConnections(), 100);
+    sweep.unref();
     await app.fastify.close();
+    clearInterval(sweep);
     await db.close();
     log.info('shut down cleanly');
     process.exit(0);

@@ -59,6 +59,7 @@ async function waitHealthy(server: Running, timeoutMs = 40000): Promise<void> {
 describe('server process', () => {
   let database: TestDatabase;
   const servers: Running[] = [];
+  let adminAppPassword = '';
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -91,6 +92,7 @@ describe('server process', () => {
     const printed = started.filter((s) => s.output().includes('Administrator account created: admin'));
     expect(printed).toHaveLength(1);
     const appPassword = /application password: (\S+)/.exec(printed[0].output())?.[1];
+    adminAppPassword = appPassword ?? '';
     expect(appPassword).toMatch(/^[A-Za-z0-9]{24}$/);
 
     // the printed application password works on every instance
@@ -103,14 +105,30 @@ describe('server process', () => {
     }
   }, 90000);
 
-  it('shuts down cleanly on SIGTERM', async () => {
+  it('finishes an in-flight request on SIGTERM, then shuts down cleanly', async () => {
     const server = servers[0];
+    const auth = 'Basic ' + Buffer.from(`admin:${adminAppPassword}`).toString('base64');
+    // A batch of 25 creates takes a while; SIGTERM arrives while it runs.
+    const requests = Array.from({ length: 25 }, (_, i) => ({ path: '/core/v2/posts', body: { title: `In flight ${i}`, content: 'x\n\ny', status: 'publish', tags: [], categories: [] } }));
+    let answeredAt = 0;
+    const inFlight = fetch(`http://127.0.0.1:${server.port}/wp-json/batch/v1`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ requests }) }).then((res) => {
+      answeredAt = Date.now();
+      return res;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const signalledAt = Date.now();
     server.child.kill('SIGTERM');
+    const res = await inFlight;
+    expect(res.status).toBe(207);
+    const body = (await res.json()) as { responses: Array<{ status: number }> };
+    expect(body.responses.map((r) => r.status)).toEqual(Array(25).fill(201));
+    expect(answeredAt).toBeGreaterThanOrEqual(signalledAt); // it really was in flight when the signal came
     expect(await server.exited).toBe(0);
+    expect(server.output()).not.toContain('grace period over');
     await expect(fetch(`http://127.0.0.1:${server.port}/health`)).rejects.toThrow();
     // the other instances keep serving
-    const res = await fetch(`http://127.0.0.1:${servers[1].port}/health`);
-    expect(res.status).toBe(200);
+    const other = await fetch(`http://127.0.0.1:${servers[1].port}/health`);
+    expect(other.status).toBe(200);
   }, 30000);
 
   it('creates a user from the command line and prints a working application password', async () => {
