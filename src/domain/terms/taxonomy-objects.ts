@@ -5,6 +5,7 @@
  * REST-visible taxonomies (nav_menu included, as WordPress shows it); `context=edit` needs the
  * taxonomy's assign_terms capability.
  */
+import { customObjectLabels } from '../content/object-labels';
 import { TAXONOMIES, taxonomy as taxonomyDef, type TaxonomyDef } from '../content/taxonomies';
 import { DomainError, forbidden } from '../errors';
 import type { Viewer } from '../viewer';
@@ -71,15 +72,7 @@ const DEFAULT_LABELS: ReadonlyArray<[string, string | null, string | null]> = [
  * derived from them), then template_name.
  */
 export function taxonomyLabels(slug: string, hierarchical: boolean, registered: Record<string, string> = {}): Record<string, string | null> {
-  const custom: Record<string, string> = { ...registered };
-  if (custom.singular_name === undefined && custom.name !== undefined) custom.singular_name = custom.name;
-  if (custom.name_admin_bar === undefined) custom.name_admin_bar = custom.singular_name ?? slug;
-  if (custom.menu_name === undefined && custom.name !== undefined) custom.menu_name = custom.name;
-  if (custom.all_items === undefined && custom.menu_name !== undefined) custom.all_items = custom.menu_name;
-  if (custom.archives === undefined && custom.all_items !== undefined) custom.archives = custom.all_items;
-  const labels: Record<string, string | null> = {};
-  for (const [key, flat, tree] of DEFAULT_LABELS) labels[key] = hierarchical ? tree : flat;
-  Object.assign(labels, custom);
+  const { labels, custom } = customObjectLabels(slug, hierarchical, registered, DEFAULT_LABELS);
   if (custom.template_name === undefined) labels.template_name = `${labels.singular_name} Archives`;
   return labels;
 }

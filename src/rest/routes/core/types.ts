@@ -1,9 +1,9 @@
 /**
  * `/core/v2/types` and `/core/v2/types/{type}` (WP_REST_Post_Types_Controller): schema, arguments
  * and the mapping of post type objects to WordPress's JSON. The collection is an object keyed by
- * type slug. Rules live in src/domain/terms/post-type-objects.ts.
+ * type slug. Rules live in src/domain/content/post-type-objects.ts.
  */
-import { canListPostTypes, getPostType, listPostTypes, type PostTypeObject } from '../../../domain/terms/post-type-objects';
+import { canListPostTypes, getPostType, listPostTypes, type PostTypeObject } from '../../../domain/content/post-type-objects';
 import { link, type Links } from '../../server/links';
 import type { ArgSchema } from '../../server/schema/types';
 import type { HandlerRequest, ItemSchema, RouteDef } from '../../server/types';

@@ -6,9 +6,10 @@
  *
  * (It lives with the taxonomy objects because the two are the registry views of this work area.)
  */
-import { POST_TYPES, postType, type PostTypeDef } from '../content/post-types';
-import { canEditSomeRestType } from '../content/statuses';
-import { restTaxonomiesOf } from '../content/taxonomies';
+import { customObjectLabels } from './object-labels';
+import { POST_TYPES, postType, type PostTypeDef } from './post-types';
+import { canEditSomeRestType } from './statuses';
+import { restTaxonomiesOf } from './taxonomies';
 import { DomainError, forbidden } from '../errors';
 import type { Viewer } from '../viewer';
 
@@ -67,15 +68,7 @@ const DEFAULT_LABELS: ReadonlyArray<[string, string | null, string | null]> = [
  * derived from them); template_name only when the registration named a singular.
  */
 export function postTypeLabels(slug: string, hierarchical: boolean, registered: Record<string, string>): Record<string, string | null> {
-  const custom: Record<string, string> = { ...registered };
-  if (custom.singular_name === undefined && custom.name !== undefined) custom.singular_name = custom.name;
-  if (custom.name_admin_bar === undefined) custom.name_admin_bar = custom.singular_name ?? slug;
-  if (custom.menu_name === undefined && custom.name !== undefined) custom.menu_name = custom.name;
-  if (custom.all_items === undefined && custom.menu_name !== undefined) custom.all_items = custom.menu_name;
-  if (custom.archives === undefined && custom.all_items !== undefined) custom.archives = custom.all_items;
-  const labels: Record<string, string | null> = {};
-  for (const [key, flat, tree] of DEFAULT_LABELS) labels[key] = hierarchical ? tree : flat;
-  Object.assign(labels, custom);
+  const { labels, custom } = customObjectLabels(slug, hierarchical, registered, DEFAULT_LABELS);
   if (custom.template_name === undefined && custom.singular_name !== undefined) labels.template_name = `Single item: ${custom.singular_name}`;
   return labels;
 }
