@@ -30,6 +30,19 @@ export interface Config {
   seedDemo: boolean;
   /** Milliseconds a shutdown waits for in-flight requests before closing connections anyway. */
   shutdownGraceMs: number;
+  graphql: GraphQLConfig;
+}
+
+export interface GraphQLConfig {
+  introspection: boolean;
+  playground: boolean;
+  maxDepth: number;
+  maxAliases: number;
+  maxComplexity: number;
+  /** Operations accepted in one batched POST. */
+  batchLimit: number;
+  /** Cache-Control max-age of anonymous GET answers, seconds. */
+  getMaxAge: number;
 }
 
 class ConfigError extends Error {}
@@ -85,6 +98,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminAppPassword: env.ADMIN_APP_PASSWORD || undefined,
     seedDemo: flag(env, 'SEED_DEMO', true),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10000),
+    graphql: {
+      introspection: flag(env, 'GRAPHQL_INTROSPECTION', true),
+      playground: flag(env, 'GRAPHQL_PLAYGROUND', true),
+      maxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 15),
+      maxAliases: integer(env, 'GRAPHQL_MAX_ALIASES', 30),
+      maxComplexity: integer(env, 'GRAPHQL_MAX_COMPLEXITY', 20000),
+      batchLimit: integer(env, 'GRAPHQL_BATCH_LIMIT', 10),
+      getMaxAge: integer(env, 'GRAPHQL_GET_MAX_AGE', 0),
+    },
   };
 }
 

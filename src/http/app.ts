@@ -1,10 +1,11 @@
 /**
  * The Fastify application: request bodies kept raw (the REST dispatcher parses them the way
- * WordPress does), the REST adapter, the health route, and graceful shutdown.
+ * WordPress does), the REST and GraphQL adapters, the health route, and graceful shutdown.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { createGraphQLServer, registerGraphQL } from '../graphql/server';
 import { createRestAdapter } from '../rest';
 import type { RestDispatcher } from '../rest/server/dispatcher';
 import { registerRest } from './rest';
@@ -34,6 +35,10 @@ export async function buildApp(config: Config, db: Database, options: { logger?:
       .type('text/html; charset=utf-8')
       .send(`<!doctype html><title>Content site</title><h1>Content site</h1><ul><li><a href="/${config.restPrefix}/">REST API</a></li><li><a href="/graphql">GraphQL</a></li></ul>`),
   );
+
+  const graphql = await createGraphQLServer(config, fastify.log);
+  registerGraphQL(fastify, graphql, config, db);
+  fastify.addHook('onClose', async () => graphql.stop());
 
   // Liveness: answers without touching the database (also the bare baseline of the benchmarks).
   fastify.get('/ping', async () => ({ status: 'ok' }));

@@ -4,9 +4,9 @@
  * request; batch and embed sub-requests share it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticateApplicationPassword, parseBasicAuthorization } from '../domain/users/authenticate';
 import { DomainError } from '../domain/errors';
-import { anonymous, viewerFor, type Viewer } from '../domain/viewer';
+import { anonymous } from '../domain/viewer';
+import { resolveViewer } from './auth';
 import type { RestDispatcher } from '../rest/server/dispatcher';
 import { errorBody } from '../rest/server/errors';
 import { parseQuery } from '../rest/server/query';
@@ -26,19 +26,6 @@ function headerMap(request: FastifyRequest): Record<string, string> {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
   return headers;
-}
-
-async function resolveViewer(dispatcher: RestDispatcher, request: FastifyRequest): Promise<Viewer | DomainError> {
-  const credentials = parseBasicAuthorization(request.headers.authorization);
-  if (credentials === null) return anonymous;
-  if (credentials instanceof DomainError) return credentials;
-  try {
-    const { user, applicationPasswordUuid } = await authenticateApplicationPassword(dispatcher.deps.db, credentials, request.ip);
-    return viewerFor(user, applicationPasswordUuid);
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
 }
 
 function send(reply: FastifyReply, answer: HttpAnswer): FastifyReply {
@@ -66,7 +53,7 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, p
     const headers = headerMap(request);
     const methodOverride = typeof query._method === 'string' ? query._method : headers['x-http-method-override'];
     const method = (methodOverride || request.method).toUpperCase();
-    const viewer = await resolveViewer(dispatcher, request);
+    const viewer = await resolveViewer(dispatcher.deps.db, request.headers.authorization, request.ip);
     const internal = {
       method,
       route: path,

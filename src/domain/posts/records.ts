@@ -61,10 +61,17 @@ async function ancestorSlugsOf(ctx: DomainContext, row: Content): Promise<string
 }
 
 /** Whether the viewer may see a featured image (its link is only given then). */
-function mediaVisible(ctx: DomainContext, media: Content | null): boolean {
+export function mediaVisible(ctx: DomainContext, media: Content | null): boolean {
   if (!media || media.type !== 'attachment') return false;
   if (media.status === 'inherit' || media.status === 'publish') return true;
   return canReadContent(ctx.viewer, media);
+}
+
+/** An attachment the viewer may see (until the media routes exist, what featured images point at). */
+export async function getAttachment(ctx: DomainContext, id: number): Promise<Content> {
+  const media = Number.isInteger(id) && id > 0 && id <= MAX_ID ? await contentById(ctx).load(id) : null;
+  if (!media || !mediaVisible(ctx, media)) throw new DomainError('rest_post_invalid_id', 'Invalid post ID.', 404);
+  return media;
 }
 
 /** Loads the details of rows already read (all in batches). */

@@ -22,7 +22,7 @@ export interface TermListQuery {
   context?: string;
   page?: number;
   perPage?: number;
-  /** Flat taxonomies only (WordPress does not register it for hierarchical ones). */
+  /** REST declares it for flat taxonomies only (as WordPress); the domain honours it for all. */
   offset?: number;
   search?: string;
   include?: readonly number[];
@@ -287,7 +287,8 @@ export async function listTerms(ctx: DomainContext, taxonomySlug: string, query:
   if (denied) throw denied;
   const filters = normalise(taxonomy, query);
   const perPage = query.perPage ?? 10;
-  const requestedOffset = !taxonomy.hierarchical && query.offset ? query.offset : ((query.page ?? 1) - 1) * perPage;
+  // REST only declares `offset` for flat taxonomies; GraphQL windows use it for every taxonomy.
+  const requestedOffset = query.offset ? query.offset : ((query.page ?? 1) - 1) * perPage;
   const offset = Math.max(0, requestedOffset);
   const result = query.post ? await queryContentTerms(ctx, filters, query.post, offset, perPage) : await querySql(ctx.db, filters, offset, perPage);
   return {

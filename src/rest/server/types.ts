@@ -39,6 +39,9 @@ export interface HandlerRequest {
   urls: RestUrls;
 }
 
+/** The argument side of a request: enough to map parameters to domain input (REST and GraphQL build it). */
+export type ArgsView = Pick<HandlerRequest, 'params' | 'get' | 'has' | 'bodyParams'>;
+
 export interface RestResponse {
   status: number;
   data: unknown;

@@ -41,7 +41,7 @@ import { link, type Links } from '../../server/links';
 import { paginationHeaders } from '../../server/pagination';
 import { sanitizeUrl } from '../../server/schema/sanitize';
 import type { ArgSchema } from '../../server/schema/types';
-import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
+import { EDITABLE, respond, type ArgsView, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
 import { argsFromSchema, asId, contextParam, filterByContext } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
@@ -226,6 +226,11 @@ const DELETE_ARGS: Record<string, ArgSchema> = {
 
 const UPDATE_ARGS = argsFromSchema(SCHEMA, 'update', WRITE_HOOKS);
 
+/** The create / update parameters of menu items (classes, xfn, urls sanitised as WordPress does). */
+export function menuItemWriteArgs(mode: 'create' | 'update'): Record<string, ArgSchema> {
+  return mode === 'update' ? UPDATE_ARGS : argsFromSchema(SCHEMA, 'create', WRITE_HOOKS);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Records
 // ---------------------------------------------------------------------------------------------
@@ -288,12 +293,12 @@ function contextOf(request: HandlerRequest): string {
   return typeof context === 'string' && context ? context : 'view';
 }
 
-function has(request: HandlerRequest, name: string): boolean {
+function has(request: ArgsView, name: string): boolean {
   return Object.prototype.hasOwnProperty.call(request.params, name) && request.params[name] !== undefined && request.params[name] !== null;
 }
 
 /** The writable fields the request carries (sanitised), with WordPress's names mapped to the domain's. */
-function menuItemInputFrom(request: HandlerRequest): MenuItemInput {
+export function menuItemInputFrom(request: ArgsView): MenuItemInput {
   const p = request.params;
   const text = (name: string) => (has(request, name) ? String(p[name]) : undefined);
   const int = (name: string) => (has(request, name) ? (p[name] as number) : undefined);

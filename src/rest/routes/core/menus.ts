@@ -23,7 +23,7 @@ import { sanitizeTextField } from '../../../domain/text';
 import { link, type Links } from '../../server/links';
 import { paginationHeaders } from '../../server/pagination';
 import type { ArgSchema } from '../../server/schema/types';
-import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
+import { EDITABLE, respond, type ArgsView, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
 import { menuLocationRoutes } from './menu-locations';
 import { argsFromSchema, asId, contextParam, filterByContext } from '../../server/item-schema';
 
@@ -129,7 +129,7 @@ function contextOf(request: HandlerRequest): string {
   return typeof context === 'string' && context ? context : 'view';
 }
 
-function inputFrom(request: HandlerRequest): MenuInput {
+export function inputFrom(request: ArgsView): MenuInput {
   const p = request.params;
   const has = (name: string) => p[name] !== undefined && p[name] !== null;
   return {
@@ -140,6 +140,11 @@ function inputFrom(request: HandlerRequest): MenuInput {
     // `parent` is no argument of a flat taxonomy, but WordPress refuses it when sent.
     parentSent: request.has('parent'),
   };
+}
+
+/** The create / update parameters of menus (names sanitised, locations checked). */
+export function menuWriteArgs(mode: 'create' | 'update'): Record<string, ArgSchema> {
+  return argsFromSchema(SCHEMA, mode, WRITE_HOOKS);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import { FILTER_STATUSES, POST_FORMATS, WRITABLE_STATUSES, type NewPost, type Po
 import { postTypeDef } from '../../../domain/posts/records';
 import { sanitizeTextField } from '../../../domain/text';
 import type { ArgSchema } from '../../server/schema/types';
-import type { HandlerRequest, ItemSchema } from '../../server/types';
+import type { ArgsView, ItemSchema } from '../../server/types';
 import { argsFromSchema, contextParam } from '../../server/item-schema';
 
 const ALL = ['view', 'edit', 'embed'];
@@ -366,12 +366,12 @@ function textField(value: unknown, emptyRawIgnored: boolean): string | undefined
 }
 
 /** A JSON `null` sent for a field (WordPress's has_param() sees it; our get() skips nulls). */
-function sentNull(request: HandlerRequest, name: string): boolean {
+function sentNull(request: ArgsView, name: string): boolean {
   return Object.prototype.hasOwnProperty.call(request.bodyParams, name) && request.bodyParams[name] === null;
 }
 
 /** The writable fields a create/update request carries. */
-export function changesFrom(request: HandlerRequest, type: PostTypeName): NewPost {
+export function changesFrom(request: ArgsView, type: PostTypeName): NewPost {
   const p = request.params;
   const has = (name: string) => Object.prototype.hasOwnProperty.call(p, name);
   const changes: NewPost = {};
@@ -427,7 +427,7 @@ function termFilter(value: unknown): TermFilter | undefined {
 }
 
 /** The collection arguments as the domain's PostListQuery. */
-export function listQueryFrom(request: HandlerRequest, type: PostTypeName): PostListQuery {
+export function listQueryFrom(request: ArgsView, type: PostTypeName): PostListQuery {
   const p = request.params;
   const taxonomies: NonNullable<PostListQuery['taxonomies']> = {};
   for (const tax of restTaxonomiesOf(type)) {
@@ -466,7 +466,7 @@ export function listQueryFrom(request: HandlerRequest, type: PostTypeName): Post
 }
 
 /** The revisions collection arguments as the domain's RevisionListQuery. */
-export function revisionQueryFrom(request: HandlerRequest): RevisionListQuery {
+export function revisionQueryFrom(request: ArgsView): RevisionListQuery {
   const p = request.params;
   return {
     page: int(p.page) ?? 1,

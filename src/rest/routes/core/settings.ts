@@ -17,7 +17,7 @@ import {
 } from '../../../domain/settings/settings';
 import { isSchemaFailure, sanitizeValue, validateValue } from '../../server/schema';
 import type { ArgSchema } from '../../server/schema/types';
-import { EDITABLE, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
+import { EDITABLE, type ArgsView, type ItemSchema, type RouteDef } from '../../server/types';
 import { argsFromSchema } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
@@ -43,7 +43,8 @@ const SCHEMA: ItemSchema = {
   properties: settingSchemas(),
 };
 
-const UPDATE_ARGS = argsFromSchema(SCHEMA, 'update');
+/** The update parameters of the settings route (one per registered setting). */
+export const UPDATE_ARGS = argsFromSchema(SCHEMA, 'update');
 
 /** prepare_value(): a stored value that does not fit its schema reads as null; the rest is cast. */
 function settingsData(settings: SiteSettings): Record<string, unknown> {
@@ -61,7 +62,7 @@ function settingsData(settings: SiteSettings): Record<string, unknown> {
  * The settings a request sets: sanitised values of the declared arguments, nulls from a JSON body
  * (a reset), and undeclared registered names such as `url` as sent (permission messages name them).
  */
-function changesFrom(request: HandlerRequest): SettingChanges {
+export function changesFrom(request: ArgsView): SettingChanges {
   const changes: SettingChanges = {};
   for (const def of SETTINGS) {
     if (request.has(def.name)) changes[def.name] = request.get(def.name);

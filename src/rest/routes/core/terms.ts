@@ -11,7 +11,7 @@ import { canCreateTerms, canRemoveTerm, canUpdateTerm, createTerm, deleteTerm, u
 import { sanitizeTextField } from '../../../domain/text';
 import { paginationHeaders } from '../../server/pagination';
 import type { ArgSchema } from '../../server/schema/types';
-import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
+import { EDITABLE, respond, type ArgsView, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
 import { termData, termSchema, termsBase } from './term-records';
 import { argsFromSchema, asId, contextParam } from '../../server/item-schema';
 
@@ -30,7 +30,7 @@ const DELETE_ARGS: Record<string, ArgSchema> = {
 };
 
 /** get_collection_params() of the terms controller, in its declaration order. */
-function collectionArgs(taxonomy: TaxonomyDef, schema: ItemSchema): Record<string, ArgSchema> {
+export function collectionArgs(taxonomy: TaxonomyDef, schema: ItemSchema = termSchema(taxonomy)): Record<string, ArgSchema> {
   const args: Record<string, ArgSchema> = {
     context: contextParam(schema),
     page: { description: 'Current page of the collection.', type: 'integer', default: 1, minimum: 1 },
@@ -74,7 +74,7 @@ function asInt(value: unknown): number {
 }
 
 /** The writable fields the request carries (`parent` as sent: flat taxonomies refuse any value). */
-function changesFrom(request: HandlerRequest): TermChanges {
+export function changesFrom(request: ArgsView): TermChanges {
   const changes: TermChanges = {};
   const text = (name: string) => {
     const value = request.get(name);
@@ -87,7 +87,7 @@ function changesFrom(request: HandlerRequest): TermChanges {
   return changes;
 }
 
-function listQuery(request: HandlerRequest): TermListQuery {
+export function listQuery(request: ArgsView): TermListQuery {
   const p = request.params;
   return {
     context: asString(p.context),
@@ -104,6 +104,11 @@ function listQuery(request: HandlerRequest): TermListQuery {
     post: typeof p.post === 'number' ? p.post : undefined,
     slugs: p.slug as string[] | undefined,
   };
+}
+
+/** The create / update parameters of a taxonomy's terms (name and slug sanitised as WordPress does). */
+export function termWriteArgs(taxonomy: TaxonomyDef, mode: 'create' | 'update'): Record<string, ArgSchema> {
+  return argsFromSchema(termSchema(taxonomy), mode, WRITE_HOOKS);
 }
 
 function termRoutesFor(taxonomySlug: string): RouteDef[] {

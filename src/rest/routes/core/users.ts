@@ -3,7 +3,7 @@
  * argument and schema declarations and the mapping of User rows to WordPress's JSON. Every rule
  * lives in src/domain/users/users.ts.
  */
-import { createHash } from 'node:crypto';
+import { authorLink, AVATAR_SIZES, avatarUrl } from '../../../domain/users/links';
 import { sanitizeSlug } from '../../../domain/content/slug';
 import { siteOptionsOf } from '../../../domain/settings/options';
 import {
@@ -26,6 +26,7 @@ import {
   userExtraCapabilities,
   userRoles,
   type UserChanges,
+  type UserListQuery,
 } from '../../../domain/users/users';
 import type { User } from '../../../generated/prisma-sqlite/client';
 import { link } from '../../server/links';
@@ -33,7 +34,7 @@ import { paginationHeaders } from '../../server/pagination';
 import { sanitizeTextField } from '../../../domain/text';
 import type { ArgSchema } from '../../server/schema/types';
 import { argsFromSchema, asId, asList, contextParam, filterByContext, gmtDate } from '../../server/item-schema';
-import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
+import { EDITABLE, respond, type ArgsView, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/users`;
@@ -47,7 +48,6 @@ function asString(value: unknown): string | undefined {
 // ---------------------------------------------------------------------------------------------
 
 const ALL_CONTEXTS = ['embed', 'view', 'edit'];
-const AVATAR_SIZES = [24, 48, 96];
 
 export function userSchema(): ItemSchema {
   const avatarProperties: Record<string, ArgSchema> = {};
@@ -97,7 +97,7 @@ const WRITE_HOOKS: Record<string, Partial<ArgSchema>> = {
 
 const ID_ARG: ArgSchema = { description: 'Unique identifier for the user.', type: 'integer', validateOnSanitize: true };
 
-function collectionArgs(): Record<string, ArgSchema> {
+export function collectionArgs(): Record<string, ArgSchema> {
   return {
     context: contextParam(SCHEMA),
     page: { description: 'Current page of the collection.', type: 'integer', default: 1, minimum: 1 },
@@ -158,16 +158,11 @@ function deleteArgs(): Record<string, ArgSchema> {
 
 /** get_avatar_url(): Gravatar addresses from the SHA-256 of the trimmed, lower-cased email. */
 export function avatarUrls(email: string): Record<string, string> {
-  const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
   const urls: Record<string, string> = {};
-  for (const size of AVATAR_SIZES) urls[String(size)] = `https://secure.gravatar.com/avatar/${hash}?s=${size}&d=mm&r=g`;
+  for (const size of AVATAR_SIZES) urls[String(size)] = avatarUrl(email, size);
   return urls;
 }
 
-function authorLink(request: HandlerRequest, user: User): string {
-  const { siteUrl, permalinks } = request.domain.config;
-  return permalinks === 'pretty' ? `${siteUrl}/author/${user.slug}/` : `${siteUrl}/?author=${user.id}`;
-}
 
 async function siteLocale(request: HandlerRequest): Promise<string> {
   return (await siteOptionsOf(request.domain)).language || 'en_US';
@@ -184,7 +179,7 @@ function userData(request: HandlerRequest, user: User, context: string, locale: 
     email: user.email,
     url: user.url,
     description: user.description,
-    link: authorLink(request, user),
+    link: authorLink(request.domain.config, user),
     locale: user.locale || locale,
     nickname: user.nickname,
     slug: user.slug,
@@ -210,7 +205,7 @@ function contextOf(request: HandlerRequest): string {
 }
 
 /** The writable fields the request carries, with WordPress's names mapped to the domain's. */
-function changesFrom(request: HandlerRequest): UserChanges {
+export function changesFrom(request: ArgsView): UserChanges {
   const has = (name: string) => request.has(name);
   const text = (name: string) => (has(name) ? asString(request.get(name)) ?? String(request.get(name)) : undefined);
   const changes: UserChanges = {};
@@ -227,6 +222,34 @@ function changesFrom(request: HandlerRequest): UserChanges {
   if (has('roles')) changes.roles = asList(request.get('roles'));
   if (has('password')) changes.password = text('password');
   return changes;
+}
+
+/** The collection parameters as the domain's UserListQuery. */
+export function userListQuery(request: ArgsView): UserListQuery {
+  const p = request.params;
+  const hasPublished = p.has_published_posts;
+  return {
+    context: asString(p.context),
+    page: p.page as number,
+    perPage: p.per_page as number,
+    offset: p.offset as number | undefined,
+    search: asString(p.search),
+    searchColumns: p.search_columns as string[] | undefined,
+    include: p.include as number[] | undefined,
+    exclude: p.exclude as number[] | undefined,
+    order: p.order === 'desc' ? 'desc' : 'asc',
+    orderby: asString(p.orderby),
+    slugs: p.slug as string[] | undefined,
+    roles: p.roles as string[] | undefined,
+    capabilities: p.capabilities as string[] | undefined,
+    who: asString(p.who),
+    hasPublishedPosts: hasPublished === true || Array.isArray(hasPublished) ? (hasPublished as true | string[]) : undefined,
+  };
+}
+
+/** The create / update parameters (user names and slugs sanitised as WordPress does). */
+export function userWriteArgs(mode: 'create' | 'update'): Record<string, ArgSchema> {
+  return argsFromSchema(SCHEMA, mode, WRITE_HOOKS);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -247,25 +270,7 @@ function listEndpoint(): EndpointDef {
         who: asString(request.get('who')),
       }),
     handler: async (request) => {
-      const p = request.params;
-      const hasPublished = p.has_published_posts;
-      const result = await listUsers(request.domain, {
-        context: asString(p.context),
-        page: p.page as number,
-        perPage: p.per_page as number,
-        offset: p.offset as number | undefined,
-        search: asString(p.search),
-        searchColumns: p.search_columns as string[] | undefined,
-        include: p.include as number[] | undefined,
-        exclude: p.exclude as number[] | undefined,
-        order: p.order === 'desc' ? 'desc' : 'asc',
-        orderby: asString(p.orderby),
-        slugs: p.slug as string[] | undefined,
-        roles: p.roles as string[] | undefined,
-        capabilities: p.capabilities as string[] | undefined,
-        who: asString(p.who),
-        hasPublishedPosts: hasPublished === true || Array.isArray(hasPublished) ? (hasPublished as true | string[]) : undefined,
-      });
+      const result = await listUsers(request.domain, userListQuery(request));
       const locale = await siteLocale(request);
       const context = contextOf(request);
       const data = result.users.map((user) => userData(request, user, context, locale));

@@ -1,0 +1,19 @@
+/**
+ * The per-request GraphQL context: the same DomainContext the REST adapter builds (database,
+ * viewer, configuration) with a fresh LoaderCache, so every nested relation of one operation is
+ * batched and nothing is shared between viewers.
+ */
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { DomainContext } from '../domain/context';
+import { LoaderCache } from '../domain/loaders';
+import type { Viewer } from '../domain/viewer';
+
+export interface GraphQLContext {
+  domain: DomainContext;
+  viewer: Viewer;
+}
+
+export function createContext(db: Database, config: Config, viewer: Viewer): GraphQLContext {
+  return { viewer, domain: { db, config, viewer, loaders: new LoaderCache(db) } };
+}

@@ -1,0 +1,270 @@
+/**
+ * Posts and pages: root lookups and connections, their fields, and their mutations. Every rule is
+ * the domain's (src/domain/posts); `where` and inputs pass through the REST argument schemas
+ * (rest-args.ts) so both faces filter and validate identically.
+ */
+import { canEditType } from '../../domain/content/permissions';
+import { DomainError } from '../../domain/errors';
+import { deletePost } from '../../domain/posts/delete';
+import { contentById } from '../../domain/posts/loaders';
+import { listPosts } from '../../domain/posts/query';
+import { getPost, postTypeDef } from '../../domain/posts/records';
+import { listAutosaves } from '../../domain/posts/autosaves';
+import { listRevisions } from '../../domain/posts/revisions';
+import type { PostRecord, PostTypeName } from '../../domain/posts/types';
+import { createPost, updatePost } from '../../domain/posts/write';
+import { resolvePath } from '../../domain/content/uri';
+import type { CreatePageInput, CreatePostInput, PostObjectsWhereArgs, Resolvers, UpdatePageInput, UpdatePostInput } from '../../generated/graphql';
+import { changesFrom, collectionArgs, listQueryFrom, postSchema, writeArgs } from '../../rest/routes/core/post-args';
+import { connectionFrom, connectionOfList, type ConnectionArgs } from '../connection';
+import type { GraphQLContext } from '../context';
+import { orNull } from '../errors';
+import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
+import { checkedArgs, enumValue, enumValues, opt } from '../rest-args';
+import { authorEdge, contentField, excerptField, rowFields, siteDate, titleField, uriOf } from './content-fields';
+import { postTermIds, termsOfRecord } from './post-terms';
+
+const SCHEMAS = { post: postSchema('post'), page: postSchema('page') } as const;
+const COLLECTION_ARGS = { post: collectionArgs('post', SCHEMAS.post), page: collectionArgs('page', SCHEMAS.page) } as const;
+const WRITE_ARGS = {
+  create: { post: writeArgs(SCHEMAS.post, 'create'), page: writeArgs(SCHEMAS.page, 'create') },
+  update: { post: writeArgs(SCHEMAS.post, 'update'), page: writeArgs(SCHEMAS.page, 'update') },
+} as const;
+
+const termFilter = (filter: { terms: number[]; includeChildren?: boolean | null; operator?: string | null } | null | undefined) =>
+  filter ? { terms: filter.terms, include_children: filter.includeChildren ?? false, operator: filter.operator ?? 'OR' } : undefined;
+
+const SEARCH_COLUMNS: Record<string, string> = { TITLE: 'post_title', CONTENT: 'post_content', EXCERPT: 'post_excerpt' };
+
+/** `where` in the REST collection's parameter names. */
+export function restListParams(where: PostObjectsWhereArgs | null | undefined): Record<string, unknown> {
+  const w = where ?? {};
+  return {
+    search: opt(w.search),
+    search_columns: w.searchColumns?.map((c) => SEARCH_COLUMNS[c]),
+    search_semantics: w.exactSearch ? 'exact' : undefined,
+    after: opt(w.dateAfter),
+    before: opt(w.dateBefore),
+    modified_after: opt(w.modifiedAfter),
+    modified_before: opt(w.modifiedBefore),
+    author: opt(w.author),
+    author_exclude: opt(w.authorExclude),
+    include: opt(w.include),
+    exclude: opt(w.exclude),
+    slug: opt(w.slug),
+    status: enumValues(w.status, '-'),
+    orderby: w.orderby ? enumValue(w.orderby) : undefined,
+    order: w.order ? enumValue(w.order) : undefined,
+    categories: termFilter(w.categories),
+    categories_exclude: termFilter(w.categoriesExclude),
+    tags: termFilter(w.tags),
+    tags_exclude: termFilter(w.tagsExclude),
+    tax_relation: opt(w.taxRelation),
+    sticky: opt(w.sticky),
+    ignore_sticky: opt(w.ignoreSticky),
+    format: enumValues(w.format),
+    parent: opt(w.parent),
+    parent_exclude: opt(w.parentExclude),
+    menu_order: opt(w.menuOrder),
+  };
+}
+
+/** A connection of posts or pages; `extra` pins filters of nested connections (a term's posts). */
+export function postConnection(ctx: GraphQLContext, type: PostTypeName, args: ConnectionArgs & { where?: PostObjectsWhereArgs | null }, extra: Record<string, unknown> = {}) {
+  const given = { ...restListParams(args.where), ...extra };
+  // Only the collection's own parameters are valid here (categories on pages are not).
+  const allowed = Object.fromEntries(Object.entries(given).filter(([name, v]) => v !== undefined && name in COLLECTION_ARGS[type]));
+  if (Object.keys(allowed).length < Object.values(given).filter((v) => v !== undefined).length) {
+    const stray = Object.keys(given).filter((name) => given[name] !== undefined && !(name in COLLECTION_ARGS[type]));
+    throw badFilter(type, stray);
+  }
+  return connectionFrom(args, async (offset, limit) => {
+    const view = checkedArgs(COLLECTION_ARGS[type], { ...allowed, per_page: limit, offset });
+    const query = listQueryFrom(view, type);
+    // Stickies lead the first window only.
+    if (offset > 0 && query.ignoreSticky === false) query.ignoreSticky = true;
+    const list = await listPosts(ctx.domain, type, query);
+    return { items: list.records, total: list.total };
+  });
+}
+
+function badFilter(type: PostTypeName, names: string[]): DomainError {
+  return new DomainError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, 400, {
+    params: Object.fromEntries(names.map((n) => [n, `${n} is not a filter of ${postTypeDef(type).restBase}.`])),
+  });
+}
+
+/** A post or page the viewer may read, by id, or null. */
+export function readPost(ctx: GraphQLContext, type: PostTypeName, id: number): Promise<PostRecord | null> {
+  return orNull(() => getPost(ctx.domain, type, id, { context: 'view' }));
+}
+
+async function postBySlug(ctx: GraphQLContext, type: PostTypeName, slug: string): Promise<PostRecord | null> {
+  const statuses = canEditType(ctx.viewer, type) ? ['any'] : ['publish'];
+  const view = checkedArgs(COLLECTION_ARGS[type], { slug: [slug], status: statuses, per_page: 1 });
+  const list = await listPosts(ctx.domain, type, listQueryFrom(view, type));
+  return list.records[0] ?? null;
+}
+
+async function lookup(ctx: GraphQLContext, type: PostTypeName, id: string, idType: string | null | undefined): Promise<PostRecord | null> {
+  switch (idType) {
+    case 'DATABASE_ID':
+      return readPost(ctx, type, plainIdOf(id));
+    case 'SLUG':
+      return postBySlug(ctx, type, id);
+    case 'URI': {
+      const target = await resolvePath(ctx.domain, id);
+      return target?.kind === 'post' && target.type === type ? readPost(ctx, type, target.id) : null;
+    }
+    default:
+      return readPost(ctx, type, globalIdOf(id, 'post'));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------------
+
+type WriteInput = CreatePostInput | UpdatePostInput | CreatePageInput | UpdatePageInput;
+
+const idOrZero = (value: string | null | undefined, kind: 'post' | 'user'): number | undefined =>
+  value === null || value === undefined ? undefined : value === '0' ? 0 : databaseIdOf(value, kind);
+
+/** A mutation input in the REST write parameters' names. */
+async function restWriteParams(ctx: GraphQLContext, input: WriteInput, existingId: number | null): Promise<Record<string, unknown>> {
+  const params: Record<string, unknown> = {
+    title: opt(input.title),
+    content: opt(input.content),
+    excerpt: opt(input.excerpt),
+    status: input.status ? enumValue(input.status, '-') : undefined,
+    date: input.date,
+    date_gmt: input.dateGmt,
+    slug: opt(input.slug),
+    author: idOrZero(input.authorId, 'user'),
+    password: opt(input.password),
+    comment_status: input.commentStatus ? enumValue(input.commentStatus) : undefined,
+    ping_status: input.pingStatus ? enumValue(input.pingStatus) : undefined,
+    template: opt(input.template),
+    featured_media: idOrZero(input.featuredImageId, 'post'),
+  };
+  if ('isSticky' in input || 'postFormat' in input || 'categories' in input || 'tags' in input) {
+    const p = input as CreatePostInput;
+    params.sticky = opt(p.isSticky);
+    params.format = p.postFormat ? enumValue(p.postFormat) : undefined;
+    params.categories = p.categories ? await postTermIds(ctx, 'category', p.categories, existingId) : undefined;
+    params.tags = p.tags ? await postTermIds(ctx, 'post_tag', p.tags, existingId) : undefined;
+  }
+  if ('parentId' in input || 'menuOrder' in input) {
+    const p = input as CreatePageInput;
+    params.parent = idOrZero(p.parentId, 'post');
+    params.menu_order = opt(p.menuOrder);
+  }
+  // A date given as null resets it, as a JSON null does over REST.
+  if (input.date === undefined) delete params.date;
+  if (input.dateGmt === undefined) delete params.date_gmt;
+  return params;
+}
+
+async function create(ctx: GraphQLContext, type: PostTypeName, input: CreatePostInput | CreatePageInput) {
+  const view = checkedArgs(WRITE_ARGS.create[type], await restWriteParams(ctx, input, null));
+  return createPost(ctx.domain, type, changesFrom(view, type));
+}
+
+async function update(ctx: GraphQLContext, type: PostTypeName, input: UpdatePostInput | UpdatePageInput) {
+  const id = databaseIdOf(input.id, 'post');
+  const view = checkedArgs(WRITE_ARGS.update[type], await restWriteParams(ctx, input, id));
+  return updatePost(ctx.domain, type, id, changesFrom(view, type));
+}
+
+async function remove(ctx: GraphQLContext, type: PostTypeName, input: { id: string; forceDelete?: boolean | null }) {
+  const id = databaseIdOf(input.id, 'post');
+  const result = await deletePost(ctx.domain, type, id, input.forceDelete === true);
+  return { deletedId: toGlobalId('post', id), record: 'deleted' in result ? result.deleted : result.trashed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+// ---------------------------------------------------------------------------------------------
+
+function sharedFields() {
+  return {
+    id: (r: PostRecord) => rowFields.id(r.row),
+    databaseId: (r: PostRecord) => r.row.id,
+    uri: (r: PostRecord, _: unknown, ctx: GraphQLContext) => uriOf(r.link, ctx.domain.config.siteUrl),
+    contentTypeName: (r: PostRecord) => r.row.type,
+    date: (r: PostRecord, _: unknown, ctx: GraphQLContext) => siteDate(ctx, r.row.date),
+    dateGmt: (r: PostRecord) => rowFields.dateGmt(r.row),
+    modified: (r: PostRecord, _: unknown, ctx: GraphQLContext) => siteDate(ctx, r.row.modified),
+    modifiedGmt: (r: PostRecord) => rowFields.modifiedGmt(r.row),
+    slug: (r: PostRecord) => r.row.slug,
+    status: (r: PostRecord) => rowFields.status(r.row),
+    link: (r: PostRecord) => r.link,
+    guid: (r: PostRecord) => r.row.guid,
+    title: (r: PostRecord, args: { format?: 'RAW' | 'RENDERED' | null }, ctx: GraphQLContext) => titleField(ctx, r.row, args.format),
+    content: (r: PostRecord, args: { format?: 'RAW' | 'RENDERED' | null }, ctx: GraphQLContext) => contentField(ctx, r.row, args.format),
+    excerpt: (r: PostRecord, args: { format?: 'RAW' | 'RENDERED' | null }, ctx: GraphQLContext) => excerptField(ctx, r.row, args.format),
+    isProtected: (r: PostRecord) => r.row.password !== '',
+    author: (r: PostRecord, _: unknown, ctx: GraphQLContext) => authorEdge(ctx, r.row.authorId),
+    authorDatabaseId: (r: PostRecord) => r.row.authorId || null,
+    authorId: (r: PostRecord) => (r.row.authorId ? toGlobalId('user', r.row.authorId) : null),
+    featuredImage: async (r: PostRecord, _: unknown, ctx: GraphQLContext) => {
+      if (!r.featuredMedia || !r.featuredMediaVisible) return null;
+      const media = await contentById(ctx.domain).load(r.featuredMedia);
+      return media ? { node: media } : null;
+    },
+    featuredImageDatabaseId: (r: PostRecord) => r.featuredMedia || null,
+    commentStatus: (r: PostRecord) => (r.row.commentStatus === 'open' ? 'OPEN' : 'CLOSED') as 'OPEN' | 'CLOSED',
+    pingStatus: (r: PostRecord) => (r.row.pingStatus === 'open' ? 'OPEN' : 'CLOSED') as 'OPEN' | 'CLOSED',
+    template: (r: PostRecord) => r.row.template,
+    revisions: async (r: PostRecord, args: ConnectionArgs, ctx: GraphQLContext) => {
+      const type = r.row.type as PostTypeName;
+      return connectionFrom(args, async (offset, limit) => {
+        // Readers without edit rights see no revisions rather than an error (WPGraphQL's model rule).
+        const list = await orNull(() => listRevisions(ctx.domain, type, r.row.id, { page: 1, perPage: limit, offset, order: 'desc', orderby: 'date' }));
+        return list ? { items: list.revisions, total: list.total } : { items: [], total: 0 };
+      });
+    },
+    autosaves: async (r: PostRecord, _: unknown, ctx: GraphQLContext) => (await orNull(() => listAutosaves(ctx.domain, r.row.type as PostTypeName, r.row.id))) ?? [],
+  };
+}
+
+export const postResolvers: Resolvers = {
+  Query: {
+    post: (_, args, ctx) => lookup(ctx, 'post', args.id, args.idType),
+    page: (_, args, ctx) => lookup(ctx, 'page', args.id, args.idType),
+    posts: (_, args, ctx) => postConnection(ctx, 'post', args),
+    pages: (_, args, ctx) => postConnection(ctx, 'page', args),
+  },
+  Post: {
+    ...sharedFields(),
+    isSticky: (r) => r.row.sticky,
+    postFormat: (r) => (r.row.format || 'standard').toUpperCase() as never,
+    categories: (r, args, ctx) => termsOfRecord(ctx, r, 'category').then((terms) => connectionOfList(args, terms)),
+    tags: (r, args, ctx) => termsOfRecord(ctx, r, 'post_tag').then((terms) => connectionOfList(args, terms)),
+  },
+  Page: {
+    ...sharedFields(),
+    menuOrder: (r) => r.row.menuOrder,
+    parentDatabaseId: (r) => r.row.parentId || null,
+    parent: async (r, _, ctx) => {
+      if (!r.row.parentId) return null;
+      const parent = await readPost(ctx, 'page', r.row.parentId);
+      return parent ? { node: parent } : null;
+    },
+    children: (r, args, ctx) => postConnection(ctx, 'page', { ...args, where: { orderby: 'MENU_ORDER', order: 'ASC' } }, { parent: [r.row.id] }),
+  },
+  Mutation: {
+    createPost: async (_, { input }, ctx) => ({ clientMutationId: input.clientMutationId, post: await create(ctx, 'post', input) }),
+    updatePost: async (_, { input }, ctx) => ({ clientMutationId: input.clientMutationId, post: await update(ctx, 'post', input) }),
+    deletePost: async (_, { input }, ctx) => {
+      const { deletedId, record } = await remove(ctx, 'post', input);
+      return { clientMutationId: input.clientMutationId, deletedId, post: record };
+    },
+    createPage: async (_, { input }, ctx) => ({ clientMutationId: input.clientMutationId, page: await create(ctx, 'page', input) }),
+    updatePage: async (_, { input }, ctx) => ({ clientMutationId: input.clientMutationId, page: await update(ctx, 'page', input) }),
+    deletePage: async (_, { input }, ctx) => {
+      const { deletedId, record } = await remove(ctx, 'page', input);
+      return { clientMutationId: input.clientMutationId, deletedId, page: record };
+    },
+  },
+};
