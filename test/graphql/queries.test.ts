@@ -1,0 +1,156 @@
+/**
+ * GraphQL reads from an independent client: single lookups by every idType, node(id) and
+ * nodeByUri, Relay pagination in both directions, `where` filters shared with REST, RAW text for
+ * editors only, and the visibility anonymous REST readers have.
+ */
+import { startTestApp, type TestApp } from '../support/app';
+import { execute, listen, run, type GraphQLTestServer } from './client';
+
+const gid = (kind: string, id: number) => Buffer.from(`${kind}:${id}`).toString('base64');
+
+describe('GraphQL queries', () => {
+  let t: TestApp;
+  let server: GraphQLTestServer;
+  let draftId: number;
+  let childId: number;
+  let parentId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp({}, { seed: true });
+    server = await listen(t);
+    const draft = await t.request.post('/wp-json/core/v2/posts').set('Authorization', t.adminAuth).send({ title: 'Secret draft', content: 'Raw *content*', status: 'draft' });
+    draftId = draft.body.id;
+    const parent = await t.request.post('/wp-json/core/v2/pages').set('Authorization', t.adminAuth).send({ title: 'Docs', status: 'publish' });
+    parentId = parent.body.id;
+    const child = await t.request.post('/wp-json/core/v2/pages').set('Authorization', t.adminAuth).send({ title: 'Install', status: 'publish', parent: parentId, menu_order: 2 });
+    childId = child.body.id;
+  });
+  afterAll(() => t.close());
+
+  it('looks posts up by global id, database id, slug and URI alike', async () => {
+    const rest = (await t.request.get('/wp-json/core/v2/posts?per_page=1')).body[0];
+    const uri = new URL(rest.link).pathname;
+    const data = await run<Record<string, { databaseId: number; id: string } | null>>(
+      server.client(),
+      `query($gid: ID!, $db: ID!, $slug: ID!, $uri: ID!) {
+        a: post(id: $gid) { id databaseId }
+        b: post(id: $db, idType: DATABASE_ID) { id databaseId }
+        c: post(id: $slug, idType: SLUG) { id databaseId }
+        d: post(id: $uri, idType: URI) { id databaseId }
+      }`,
+      { gid: gid('post', rest.id), db: String(rest.id), slug: rest.slug, uri },
+    );
+    for (const key of ['a', 'b', 'c', 'd']) expect(data[key]).toEqual({ id: gid('post', rest.id), databaseId: rest.id });
+  });
+
+  it('resolves node(id) and nodeByUri to the right types', async () => {
+    const data = await run<{ node: { __typename: string; name?: string }; byUri: { __typename: string; title?: string }; term: { __typename: string; name: string }; user: { __typename: string } }>(
+      server.client(),
+      `query($page: ID!, $term: ID!, $user: ID!) {
+        node(id: $page) { __typename ... on Page { title } }
+        byUri: nodeByUri(uri: "/docs/install/") { __typename ... on Page { title } }
+        term: node(id: $term) { __typename ... on Category { name } }
+        user: node(id: $user) { __typename }
+      }`,
+      { page: gid('post', childId), term: gid('term', 1), user: gid('user', 1) },
+    );
+    expect(data.node).toEqual({ __typename: 'Page', title: 'Install' });
+    expect(data.byUri).toEqual({ __typename: 'Page', title: 'Install' });
+    expect(data.term.__typename).toBe('Category');
+    expect(data.user.__typename).toBe('User');
+  });
+
+  it('hides what anonymous REST hides, and shows it to editors', async () => {
+    const query = `query($id: ID!) { post(id: $id, idType: DATABASE_ID) { title status rawTitle: title(format: RAW) content(format: RAW) } }`;
+    const anonymous = await run<{ post: unknown }>(server.client(), query, { id: String(draftId) });
+    expect(anonymous.post).toBeNull();
+    expect((await t.request.get(`/wp-json/core/v2/posts/${draftId}`)).status).toBe(401);
+    const admin = await run<{ post: Record<string, string> }>(server.client(t.adminAuth), query, { id: String(draftId) });
+    expect(admin.post).toEqual({ title: 'Secret draft', status: 'DRAFT', rawTitle: 'Secret draft', content: 'Raw *content*' });
+  });
+
+  it('gives RAW text only to those who may edit', async () => {
+    const data = await run<{ posts: { nodes: Array<{ raw: string | null; rendered: string }> } }>(server.client(), '{ posts(first: 1) { nodes { raw: content(format: RAW) rendered: content } } }');
+    expect(data.posts.nodes[0].raw).toBeNull();
+    expect(data.posts.nodes[0].rendered).toMatch(/<p>/);
+  });
+
+  it('pages forwards and backwards with cursors, with totalCount', async () => {
+    const all = await run<{ posts: { totalCount: number; nodes: Array<{ databaseId: number }> } }>(server.client(), '{ posts(first: 100) { totalCount nodes { databaseId } } }');
+    const ids = all.posts.nodes.map((n) => n.databaseId);
+    expect(all.posts.totalCount).toBe(ids.length);
+    expect(ids.length).toBeGreaterThanOrEqual(5);
+
+    type Page = { posts: { totalCount: number; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string }; edges: Array<{ cursor: string; node: { databaseId: number } }> } };
+    const q = 'query($first: Int, $after: String, $last: Int, $before: String) { posts(first: $first, after: $after, last: $last, before: $before) { totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { databaseId } } } }';
+    const first = await run<Page>(server.client(), q, { first: 2 });
+    expect(first.posts.edges.map((e) => e.node.databaseId)).toEqual(ids.slice(0, 2));
+    expect(first.posts.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    const second = await run<Page>(server.client(), q, { first: 2, after: first.posts.pageInfo.endCursor });
+    expect(second.posts.edges.map((e) => e.node.databaseId)).toEqual(ids.slice(2, 4));
+    expect(second.posts.pageInfo.hasPreviousPage).toBe(true);
+    const last = await run<Page>(server.client(), q, { last: 2 });
+    expect(last.posts.edges.map((e) => e.node.databaseId)).toEqual(ids.slice(-2));
+    expect(last.posts.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    const before = await run<Page>(server.client(), q, { last: 1, before: second.posts.pageInfo.startCursor });
+    expect(before.posts.edges.map((e) => e.node.databaseId)).toEqual([ids[1]]);
+  });
+
+  it('refuses first and last together, and bad cursors', async () => {
+    const both = await execute(server.client(), '{ posts(first: 1, last: 1) { nodes { id } } }');
+    expect(both.error?.graphQLErrors[0].message).toMatch(/cannot be used together/);
+    const cursor = await execute(server.client(), '{ posts(after: "bogus") { nodes { id } } }');
+    expect(cursor.error?.graphQLErrors[0].message).toMatch(/cursor is not valid/);
+  });
+
+  it('filters with the REST collection parameters and errors', async () => {
+    const news = (await t.request.get('/wp-json/core/v2/categories?slug=news')).body[0];
+    const rest = (await t.request.get(`/wp-json/core/v2/posts?categories=${news.id}&orderby=title&order=asc`)).body.map((p: { id: number }) => p.id);
+    const data = await run<{ posts: { nodes: Array<{ databaseId: number }> } }>(server.client(), `query($c: Int!) { posts(where: { categories: { terms: [$c] }, orderby: TITLE, order: ASC }) { nodes { databaseId } } }`, { c: news.id });
+    expect(data.posts.nodes.map((n) => n.databaseId)).toEqual(rest);
+    expect(rest.length).toBeGreaterThan(0);
+
+    const bad = await execute(server.client(), '{ posts(where: { orderby: RELEVANCE }) { nodes { id } } }');
+    expect(bad.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'rest_no_search_term_defined', status: 400 });
+    const drafts = await execute(server.client(), '{ posts(where: { status: [DRAFT] }) { nodes { id } } }');
+    expect(drafts.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
+    expect(drafts.data?.posts).toBeNull();
+  });
+
+  it('serves page hierarchy, term archives, authors and settings', async () => {
+    const data = await run<{
+      page: { parent: { node: { title: string } }; menuOrder: number; uri: string };
+      parent: { children: { nodes: Array<{ title: string }> } };
+      category: { uri: string; posts: { totalCount: number } };
+      user: { name: string; email: string | null; posts: { totalCount: number } };
+      generalSettings: { title: string; email: string | null };
+    }>(
+      server.client(),
+      `query($child: ID!, $parent: ID!) {
+        page(id: $child, idType: DATABASE_ID) { parent { node { title } } menuOrder uri }
+        parent: page(id: $parent, idType: DATABASE_ID) { children { nodes { title } } }
+        category(id: "news", idType: SLUG) { uri posts { totalCount } }
+        user(id: "admin", idType: SLUG) { name email posts { totalCount } }
+        generalSettings { title email }
+      }`,
+      { child: String(childId), parent: String(parentId) },
+    );
+    expect(data.page).toEqual({ parent: { node: { title: 'Docs' } }, menuOrder: 2, uri: '/docs/install/' });
+    expect(data.parent.children.nodes.map((n) => n.title)).toEqual(['Install']);
+    expect(data.category.uri).toBe('/category/news/');
+    expect(data.category.posts.totalCount).toBe((await t.request.get('/wp-json/core/v2/categories?slug=news')).body[0].count);
+    expect(data.user.email).toBeNull();
+    expect(data.user.posts.totalCount).toBeGreaterThan(0);
+    expect(data.generalSettings).toEqual({ title: 'Demo Site', email: null });
+  });
+
+  it('shows revisions to editors only', async () => {
+    await t.request.patch(`/wp-json/core/v2/pages/${childId}`).set('Authorization', t.adminAuth).send({ content: 'Second version' });
+    const query = `query($id: ID!) { page(id: $id, idType: DATABASE_ID) { revisions { totalCount nodes { parentDatabaseId isAutosave content(format: RAW) } } } }`;
+    const admin = await run<{ page: { revisions: { totalCount: number; nodes: Array<{ parentDatabaseId: number; content: string }> } } }>(server.client(t.adminAuth), query, { id: String(childId) });
+    expect(admin.page.revisions.totalCount).toBe((await t.request.get(`/wp-json/core/v2/pages/${childId}/revisions`).set('Authorization', t.adminAuth)).body.length);
+    expect(admin.page.revisions.nodes[0]).toMatchObject({ parentDatabaseId: childId, content: 'Second version' });
+    const anonymous = await run<{ page: { revisions: { totalCount: number } } }>(server.client(), query, { id: String(childId) });
+    expect(anonymous.page.revisions.totalCount).toBe(0);
+  });
+});
