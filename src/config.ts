@@ -31,6 +31,10 @@ export interface Config {
   /** Milliseconds a shutdown waits for in-flight requests before closing connections anyway. */
   shutdownGraceMs: number;
   graphql: GraphQLConfig;
+  /** The calendar's geolocation component (Events Calendar Pro's): events near a point. */
+  geolocation: boolean;
+  /** How far from the point a venue may lie, kilometres. */
+  geolocationRadiusKm: number;
 }
 
 export interface GraphQLConfig {
@@ -107,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchLimit: integer(env, 'GRAPHQL_BATCH_LIMIT', 10),
       getMaxAge: integer(env, 'GRAPHQL_GET_MAX_AGE', 0),
     },
+    geolocation: flag(env, 'GEOLOCATION', false),
+    geolocationRadiusKm: integer(env, 'GEOLOCATION_RADIUS_KM', 40),
   };
 }
 

@@ -38,7 +38,7 @@ describe('GraphQL mutations', () => {
     expect(updated.updatePost.post.tags.nodes.map((n) => n.slug).sort()).toEqual(['graphql', 'release']);
     const revisions = (await t.request.get(`/wp-json/core/v2/posts/${post.databaseId}/revisions`).set('Authorization', t.adminAuth)).body;
     // The update went through the domain's revision rule, as a REST update would.
-    expect(revisions[0].title.raw).toBe('Renamed');
+    expect(revisions[0].title.rendered).toBe('Renamed');
 
     const trashed = await run<{ deletePost: { deletedId: string; post: { status: string } } }>(admin(), 'mutation($id: ID!) { deletePost(input: { id: $id }) { deletedId post { status } } }', { id: String(post.databaseId) });
     expect(trashed.deletePost.post.status).toBe('TRASH');

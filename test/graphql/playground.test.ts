@@ -75,7 +75,7 @@ if (!HAVE_BROWSER && REQUIRE_BROWSER) {
       page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       page.setDefaultTimeout(WAIT_TIMEOUT);
       page.on('request', (request) => requests.push(request.url()));
-      page.on('response', (r) => { if (r.status() >= 400) console.log('FAILED', r.status(), r.url()); });
+      page.on('response', async (r) => { if (r.status() >= 400) console.log('FAILED', r.status(), r.url(), r.request().postData(), await r.text()); });
       page.on('console', (message) => {
         if (message.type() === 'error') consoleErrors.push(message.text());
       });

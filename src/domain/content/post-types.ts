@@ -3,7 +3,10 @@
  * base, supported features, taxonomies and the primitive capabilities their meta capabilities map
  * to. The /types route, links, field sets and permission checks all read this one table.
  */
-export type PostTypeSlug = 'post' | 'page' | 'attachment' | 'nav_menu_item' | 'revision';
+export type PostTypeSlug = 'post' | 'page' | 'attachment' | 'nav_menu_item' | 'revision' | EventPostTypeSlug;
+
+/** The calendar's post types (The Events Calendar's names), served by the `events/v1` namespace. */
+export type EventPostTypeSlug = 'tribe_events' | 'tribe_venue' | 'tribe_organizer';
 
 export interface PostTypeCaps {
   edit_posts: string;
@@ -82,6 +85,25 @@ export const POST_TYPES: Readonly<Record<PostTypeSlug, PostTypeDef>> = {
     slug: 'revision', name: 'Revisions', singularName: 'Revision', description: '', hierarchical: false, restBase: 'revisions', restNamespace: 'core/v2',
     viewable: false, icon: null, showInRest: false,
     supports: { author: true }, taxonomies: [], caps: capsFor('posts'),
+  },
+  // The calendar's types are served by events/v1 only, so core/v2 neither lists nor serves them
+  // (showInRest: false). The Events Calendar grants edit_tribe_events & co. to exactly the roles
+  // holding the matching post capability (Tribe__Events__Capabilities), hence the posts primitives.
+  tribe_events: {
+    slug: 'tribe_events', name: 'Events', singularName: 'Event', description: '', hierarchical: false, restBase: 'tribe_events', restNamespace: 'core/v2',
+    viewable: true, icon: 'dashicons-calendar', showInRest: false,
+    supports: { title: true, editor: true, excerpt: true, thumbnail: true, 'custom-fields': true, comments: true, revisions: true, author: true },
+    taxonomies: ['tribe_events_cat', 'post_tag'], caps: capsFor('posts'),
+  },
+  tribe_venue: {
+    slug: 'tribe_venue', name: 'Venues', singularName: 'Venue', description: '', hierarchical: false, restBase: 'tribe_venue', restNamespace: 'core/v2',
+    viewable: true, icon: null, showInRest: false,
+    supports: { title: true, editor: true, excerpt: true, thumbnail: true, 'custom-fields': true }, taxonomies: [], caps: capsFor('posts'),
+  },
+  tribe_organizer: {
+    slug: 'tribe_organizer', name: 'Organizers', singularName: 'Organizer', description: '', hierarchical: false, restBase: 'tribe_organizer', restNamespace: 'core/v2',
+    viewable: true, icon: null, showInRest: false,
+    supports: { title: true, editor: true, excerpt: true, thumbnail: true, 'custom-fields': true }, taxonomies: [], caps: capsFor('posts'),
   },
 };
 

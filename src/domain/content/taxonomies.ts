@@ -23,7 +23,8 @@ export const TAXONOMIES: Readonly<Record<string, TaxonomyDef>> = {
   },
   post_tag: {
     slug: 'post_tag', name: 'Tags', singularName: 'Tag', description: '', hierarchical: false, restBase: 'tags', restNamespace: 'core/v2',
-    types: ['post'], showInRest: true,
+    // The Events Calendar registers tags for events too (register_taxonomy_for_object_type).
+    types: ['post', 'tribe_events'], showInRest: true,
     caps: { manage_terms: 'manage_categories', edit_terms: 'manage_categories', delete_terms: 'manage_categories', assign_terms: 'edit_posts' },
   },
   nav_menu: {
@@ -33,8 +34,21 @@ export const TAXONOMIES: Readonly<Record<string, TaxonomyDef>> = {
   },
 };
 
+/**
+ * Taxonomies whose terms are served by an extension namespace instead of core/v2: reachable by
+ * slug (term reads and writes, permissions), but not listed by /core/v2/taxonomies or searches.
+ * Event categories: The Events Calendar's tribe_events_cat, managed by whoever may publish events.
+ */
+export const EXTENSION_TAXONOMIES: Readonly<Record<string, TaxonomyDef>> = {
+  tribe_events_cat: {
+    slug: 'tribe_events_cat', name: 'Event Categories', singularName: 'Event Category', description: '', hierarchical: true, restBase: 'categories', restNamespace: 'events/v1',
+    types: ['tribe_events'], showInRest: true,
+    caps: { manage_terms: 'publish_posts', edit_terms: 'publish_posts', delete_terms: 'publish_posts', assign_terms: 'edit_posts' },
+  },
+};
+
 export function taxonomy(slug: string): TaxonomyDef | undefined {
-  return TAXONOMIES[slug];
+  return TAXONOMIES[slug] ?? EXTENSION_TAXONOMIES[slug];
 }
 
 /** Taxonomies of a post type that the REST API shows (their `wp:term` links and filters). */

@@ -31,8 +31,9 @@ const WRITE_ARGS = {
   update: { post: writeArgs(SCHEMAS.post, 'update'), page: writeArgs(SCHEMAS.page, 'update') },
 } as const;
 
+// include_children only when given: tags (not hierarchical) refuse it, as over REST.
 const termFilter = (filter: { terms: number[]; includeChildren?: boolean | null; operator?: string | null } | null | undefined) =>
-  filter ? { terms: filter.terms, include_children: filter.includeChildren ?? false, operator: filter.operator ?? 'OR' } : undefined;
+  filter ? { terms: filter.terms, ...(filter.includeChildren == null ? {} : { include_children: filter.includeChildren }), operator: filter.operator ?? 'OR' } : undefined;
 
 const SEARCH_COLUMNS: Record<string, string> = { TITLE: 'post_title', CONTENT: 'post_content', EXCERPT: 'post_excerpt' };
 

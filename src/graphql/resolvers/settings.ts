@@ -6,7 +6,7 @@
  */
 import { DomainError } from '../../domain/errors';
 import { siteOptionsOf, type SiteOptions } from '../../domain/settings/options';
-import { canManageSettings, updateSettings, type SettingName } from '../../domain/settings/settings';
+import { canManageSettings, getSettings, updateSettings, type SettingName } from '../../domain/settings/settings';
 import type { Resolvers, UpdateSettingsInput } from '../../generated/graphql';
 import { changesFrom, UPDATE_ARGS } from '../../rest/routes/core/settings';
 import type { GraphQLContext } from '../context';
@@ -60,7 +60,8 @@ export const settingsResolvers: Resolvers = {
     title: (o) => o.title,
     description: (o) => o.description,
     url: (_, __, ctx) => ctx.domain.config.siteUrl,
-    email: (o, _, ctx) => (canManageSettings(ctx.viewer) ? o.email : null),
+    // The domain's reading: an unset admin e-mail falls back to the installer's address.
+    email: async (_, __, ctx) => (canManageSettings(ctx.viewer) ? String((await getSettings(ctx.domain)).email) : null),
     timezone: (o) => o.timezone_string,
     dateFormat: (o) => o.date_format,
     timeFormat: (o) => o.time_format,

@@ -14,8 +14,8 @@ import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
 import { checkedArgs, enumValue, opt } from '../rest-args';
-import { formatSiteTime } from '../../domain/content/dates';
-import { siteOf } from '../../domain/posts/records';
+import { formatGmt } from '../../domain/content/dates';
+import { siteOptionsOf } from '../../domain/settings/options';
 import { uriOf } from './content-fields';
 import { postConnection } from './posts';
 
@@ -110,8 +110,10 @@ export const userResolvers: Resolvers = {
     firstName: account((u) => u.firstName),
     lastName: account((u) => u.lastName),
     nickname: account((u) => u.nickname),
-    locale: account((u) => u.locale),
-    registeredDate: async (u, _, ctx) => (canEditUserRecord(ctx.viewer, u.id) ? formatSiteTime(u.registeredAt, (await siteOf(ctx.domain)).options) : null),
+    // get_user_locale(): a user without a locale of their own speaks the site's language.
+    locale: async (u, _, ctx) => (canEditUserRecord(ctx.viewer, u.id) ? u.locale || (await siteOptionsOf(ctx.domain)).language || 'en_US' : null),
+    // gmdate('c') of user_registered, as REST and WPGraphQL print it.
+    registeredDate: (u, _, ctx) => (canEditUserRecord(ctx.viewer, u.id) ? `${formatGmt(u.registeredAt)}+00:00` : null),
     roles: account((u) => userRoles(u)),
     capabilities: account((u) => Object.keys(userCapabilities(u)).filter((cap) => userCapabilities(u)[cap])),
     posts: (u, args, ctx) => postConnection(ctx, 'post', args, { author: [u.id] }),
