@@ -59,6 +59,7 @@ function page(base: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>GraphQL playground</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${base}/assets/graphiql.css">
 <style>html, body, #graphiql { height: 100%; margin: 0; }</style>
 </head>

@@ -4,6 +4,7 @@
  * and mutation inputs cannot drift from the REST face. Resolvers translate camel-cased GraphQL
  * names into REST parameter names and read the result as REST handlers do.
  */
+import { DomainError } from '../domain/errors';
 import { processArgs } from '../rest/server/schema/args';
 import type { ArgSchema } from '../rest/server/schema/types';
 import type { ArgsView } from '../rest/server/types';
@@ -13,10 +14,36 @@ export function defined(values: Record<string, unknown>): Record<string, unknown
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 }
 
-export function checkedArgs(schemas: Record<string, ArgSchema>, given: Record<string, unknown>): ArgsView {
+const camel = (name: string): string => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** How a REST parameter is called on the GraphQL side (`after` → `where.dateAfter`). */
+export type ArgNames = (restName: string) => string;
+
+export function argNames(prefix: string, renamed: Record<string, string> = {}): ArgNames {
+  return (name) => `${prefix}.${renamed[name] ?? camel(name)}`;
+}
+
+/** A REST parameter error re-worded with the GraphQL argument names the client used. */
+function renamedError(error: DomainError, names: ArgNames): DomainError {
+  const rename = (record: unknown) =>
+    record && typeof record === 'object' && !Array.isArray(record) ? Object.fromEntries(Object.entries(record).map(([k, v]) => [names(k), v])) : record;
+  const params = error.data.params;
+  const data = { ...error.data, params: Array.isArray(params) ? params.map((p) => names(String(p))) : rename(params), ...(error.data.details ? { details: rename(error.data.details) } : {}) };
+  const listed = Array.isArray(data.params) ? data.params : Object.keys((data.params as Record<string, unknown>) ?? {});
+  const message = error.message.replace(/:.*$/, `: ${listed.join(', ')}`);
+  return new DomainError(error.code, message, error.status, data, error.additional, error.additionalData);
+}
+
+export function checkedArgs(schemas: Record<string, ArgSchema>, given: Record<string, unknown>, names?: ArgNames): ArgsView {
   const present = defined(given);
   const has = (name: string): boolean => Object.prototype.hasOwnProperty.call(present, name);
-  const { values } = processArgs(schemas, { has, get: (name) => present[name] });
+  let values: Record<string, unknown>;
+  try {
+    values = processArgs(schemas, { has, get: (name) => present[name] }).values;
+  } catch (error) {
+    if (names && error instanceof DomainError && (error.code === 'rest_invalid_param' || error.code === 'rest_missing_callback_param')) throw renamedError(error, names);
+    throw error;
+  }
   return {
     params: values,
     bodyParams: present,

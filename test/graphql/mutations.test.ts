@@ -51,7 +51,8 @@ describe('GraphQL mutations', () => {
   it('validates input as REST does and changes nothing on failure', async () => {
     const before = await t.db.prisma.content.count();
     const bad = await execute(admin(), 'mutation { createPost(input: { title: "x", date: "not a date" }) { post { id } } }');
-    expect(bad.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
+    expect(bad.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'rest_invalid_param', status: 400, data: { params: { 'input.date': 'Invalid date.' } } });
+    expect(bad.error?.graphQLErrors[0].message).toBe('Invalid parameter(s): input.date');
     expect(await t.db.prisma.content.count()).toBe(before);
     const badId = await execute(admin(), 'mutation { updatePost(input: { id: "dGVybTox", title: "x" }) { post { id } } }');
     expect(badId.error?.graphQLErrors[0].message).toMatch(/ID input is invalid/);

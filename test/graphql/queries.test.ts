@@ -112,6 +112,9 @@ describe('GraphQL queries', () => {
 
     const bad = await execute(server.client(), '{ posts(where: { orderby: RELEVANCE }) { nodes { id } } }');
     expect(bad.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'rest_no_search_term_defined', status: 400 });
+    const date = await execute(server.client(), '{ posts(where: { dateAfter: "yesterday" }) { nodes { id } } }');
+    expect(date.error?.graphQLErrors[0].message).toBe('Invalid parameter(s): where.dateAfter');
+    expect(date.error?.graphQLErrors[0].extensions?.data).toMatchObject({ params: { 'where.dateAfter': 'Invalid date.' } });
     const drafts = await execute(server.client(), '{ posts(where: { status: [DRAFT] }) { nodes { id } } }');
     expect(drafts.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'rest_invalid_param', status: 400 });
     expect(drafts.data?.posts).toBeNull();

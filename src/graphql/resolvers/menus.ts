@@ -14,7 +14,7 @@ import { connectionFrom, connectionOfList, type ConnectionArgs } from '../connec
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { checkedArgs, opt } from '../rest-args';
+import { argNames, checkedArgs, opt } from '../rest-args';
 import { uriOf } from './content-fields';
 import { readPost } from './posts';
 
@@ -83,6 +83,8 @@ function menuItemParams(input: Record<string, unknown>): Record<string, unknown>
   };
 }
 
+const MENU_NAMES = argNames('input');
+const ITEM_NAMES = argNames('input', { menus: 'menuId', title: 'label', type: 'itemType', object: 'objectType', object_id: 'objectDatabaseId', attr_title: 'title', classes: 'cssClasses', xfn: 'linkRelationship', menu_order: 'order', parent: 'parentDatabaseId' });
 const CREATE_ITEM = menuItemWriteArgs('create');
 const UPDATE_ITEM = menuItemWriteArgs('update');
 const CREATE_MENU = menuWriteArgs('create');
@@ -188,11 +190,11 @@ export const menuResolvers: Resolvers = {
   },
   Mutation: {
     createMenu: async (_, { input }, ctx) => {
-      const menu = inputFrom(checkedArgs(CREATE_MENU, menuParams(input)));
+      const menu = inputFrom(checkedArgs(CREATE_MENU, menuParams(input), MENU_NAMES));
       return { clientMutationId: input.clientMutationId, menu: await createMenu(ctx.domain, { ...menu, name: menu.name ?? '' }) };
     },
     updateMenu: async (_, { input }, ctx) => {
-      const menu = inputFrom(checkedArgs(UPDATE_MENU, menuParams(input)));
+      const menu = inputFrom(checkedArgs(UPDATE_MENU, menuParams(input), MENU_NAMES));
       return { clientMutationId: input.clientMutationId, menu: await updateMenu(ctx.domain, databaseIdOf(input.id, 'term'), menu) };
     },
     deleteMenu: async (_, { input }, ctx) => {
@@ -200,11 +202,11 @@ export const menuResolvers: Resolvers = {
       return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('term', id), menu: await deleteMenu(ctx.domain, id, true) };
     },
     createMenuItem: async (_, { input }, ctx) => {
-      const item = menuItemInputFrom(checkedArgs(CREATE_ITEM, menuItemParams(input)));
+      const item = menuItemInputFrom(checkedArgs(CREATE_ITEM, menuItemParams(input), ITEM_NAMES));
       return { clientMutationId: input.clientMutationId, menuItem: await createMenuItem(ctx.domain, item) };
     },
     updateMenuItem: async (_, { input }, ctx) => {
-      const item = menuItemInputFrom(checkedArgs(UPDATE_ITEM, menuItemParams(input)));
+      const item = menuItemInputFrom(checkedArgs(UPDATE_ITEM, menuItemParams(input), ITEM_NAMES));
       return { clientMutationId: input.clientMutationId, menuItem: await updateMenuItem(ctx.domain, databaseIdOf(input.id, 'post'), item) };
     },
     deleteMenuItem: async (_, { input }, ctx) => {

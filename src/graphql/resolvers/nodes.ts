@@ -20,7 +20,7 @@ import { changesFrom, postSchema, writeArgs } from '../../rest/routes/core/post-
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, fromGlobalId, toGlobalId } from '../global-id';
-import { checkedArgs, opt } from '../rest-args';
+import { argNames, checkedArgs, opt } from '../rest-args';
 import { authorEdge, contentField, excerptField, rowFields, siteDate, titleField, uriOf } from './content-fields';
 import { readPost } from './posts';
 
@@ -137,7 +137,7 @@ export const nodeResolvers: Resolvers = {
       const id = databaseIdOf(input.id, 'post');
       const row = await contentById(ctx.domain).load(id);
       const type: PostTypeName = row?.type === 'page' ? 'page' : 'post';
-      const view = checkedArgs(AUTOSAVE_ARGS[type], { title: opt(input.title), content: opt(input.content), excerpt: opt(input.excerpt) });
+      const view = checkedArgs(AUTOSAVE_ARGS[type], { title: opt(input.title), content: opt(input.content), excerpt: opt(input.excerpt) }, argNames('input'));
       const result = await createAutosave(ctx.domain, type, id, changesFrom(view, type));
       ctx.domain.loaders.clear();
       return { clientMutationId: input.clientMutationId, revision: result.inPlace ? null : result.row, node: await readPost(ctx, type, id) };

@@ -20,7 +20,7 @@ import { connectionFrom, connectionOfList, type ConnectionArgs } from '../connec
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { checkedArgs, enumValue, enumValues, opt } from '../rest-args';
+import { argNames, checkedArgs, enumValue, enumValues, opt } from '../rest-args';
 import { authorEdge, contentField, excerptField, rowFields, siteDate, titleField, uriOf } from './content-fields';
 import { postTermIds, termsOfRecord } from './post-terms';
 
@@ -31,9 +31,20 @@ const WRITE_ARGS = {
   update: { post: writeArgs(SCHEMAS.post, 'update'), page: writeArgs(SCHEMAS.page, 'update') },
 } as const;
 
-// include_children only when given: tags (not hierarchical) refuse it, as over REST.
+// Only the properties given: tags refuse include_children and the *_exclude forms refuse operator,
+// as REST's object form does; REST's defaults (no children, OR) apply to the rest.
 const termFilter = (filter: { terms: number[]; includeChildren?: boolean | null; operator?: string | null } | null | undefined) =>
-  filter ? { terms: filter.terms, ...(filter.includeChildren == null ? {} : { include_children: filter.includeChildren }), operator: filter.operator ?? 'OR' } : undefined;
+  filter
+    ? {
+        terms: filter.terms,
+        ...(filter.includeChildren == null ? {} : { include_children: filter.includeChildren }),
+        ...(filter.operator == null ? {} : { operator: filter.operator }),
+      }
+    : undefined;
+
+/** GraphQL names of the REST parameters, for error messages. */
+const WHERE_NAMES = argNames('where', { after: 'dateAfter', before: 'dateBefore', search_semantics: 'exactSearch', per_page: 'first', offset: 'after' });
+const INPUT_NAMES = argNames('input', { date_gmt: 'dateGmt', featured_media: 'featuredImageId', author: 'authorId', parent: 'parentId', format: 'postFormat', sticky: 'isSticky' });
 
 const SEARCH_COLUMNS: Record<string, string> = { TITLE: 'post_title', CONTENT: 'post_content', EXCERPT: 'post_excerpt' };
 
@@ -80,7 +91,7 @@ export function postConnection(ctx: GraphQLContext, type: PostTypeName, args: Co
     throw badFilter(type, stray);
   }
   return connectionFrom(args, async (offset, limit) => {
-    const view = checkedArgs(COLLECTION_ARGS[type], { ...allowed, per_page: limit, offset });
+    const view = checkedArgs(COLLECTION_ARGS[type], { ...allowed, per_page: limit, offset }, WHERE_NAMES);
     const query = listQueryFrom(view, type);
     // Stickies lead the first window only.
     if (offset > 0 && query.ignoreSticky === false) query.ignoreSticky = true;
@@ -90,8 +101,8 @@ export function postConnection(ctx: GraphQLContext, type: PostTypeName, args: Co
 }
 
 function badFilter(type: PostTypeName, names: string[]): DomainError {
-  return new DomainError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, 400, {
-    params: Object.fromEntries(names.map((n) => [n, `${n} is not a filter of ${postTypeDef(type).restBase}.`])),
+  return new DomainError('rest_invalid_param', `Invalid parameter(s): ${names.map(WHERE_NAMES).join(', ')}`, 400, {
+    params: Object.fromEntries(names.map((n) => [WHERE_NAMES(n), `${WHERE_NAMES(n)} is not a filter of ${postTypeDef(type).restBase}.`])),
   });
 }
 
@@ -167,13 +178,13 @@ async function restWriteParams(ctx: GraphQLContext, input: WriteInput, existingI
 }
 
 async function create(ctx: GraphQLContext, type: PostTypeName, input: CreatePostInput | CreatePageInput) {
-  const view = checkedArgs(WRITE_ARGS.create[type], await restWriteParams(ctx, input, null));
+  const view = checkedArgs(WRITE_ARGS.create[type], await restWriteParams(ctx, input, null), INPUT_NAMES);
   return createPost(ctx.domain, type, changesFrom(view, type));
 }
 
 async function update(ctx: GraphQLContext, type: PostTypeName, input: UpdatePostInput | UpdatePageInput) {
   const id = databaseIdOf(input.id, 'post');
-  const view = checkedArgs(WRITE_ARGS.update[type], await restWriteParams(ctx, input, id));
+  const view = checkedArgs(WRITE_ARGS.update[type], await restWriteParams(ctx, input, id), INPUT_NAMES);
   return updatePost(ctx.domain, type, id, changesFrom(view, type));
 }
 

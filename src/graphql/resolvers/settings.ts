@@ -10,7 +10,7 @@ import { canManageSettings, getSettings, updateSettings, type SettingName } from
 import type { Resolvers, UpdateSettingsInput } from '../../generated/graphql';
 import { changesFrom, UPDATE_ARGS } from '../../rest/routes/core/settings';
 import type { GraphQLContext } from '../context';
-import { checkedArgs } from '../rest-args';
+import { checkedArgs, type ArgNames } from '../rest-args';
 
 function managerOptions(ctx: GraphQLContext): Promise<SiteOptions> {
   if (!canManageSettings(ctx.viewer)) {
@@ -39,6 +39,9 @@ const INPUT_SETTINGS: Record<string, SettingName> = {
   discussionSettingsDefaultCommentStatus: 'default_comment_status',
   discussionSettingsDefaultPingStatus: 'default_ping_status',
 };
+
+const SETTING_FIELDS = Object.fromEntries(Object.entries(INPUT_SETTINGS).map(([field, setting]) => [setting, field]));
+const SETTING_NAMES: ArgNames = (name) => `input.${SETTING_FIELDS[name] ?? name}`;
 
 function restParams(input: UpdateSettingsInput): Record<string, unknown> {
   const params: Record<string, unknown> = {};
@@ -85,7 +88,7 @@ export const settingsResolvers: Resolvers = {
   },
   Mutation: {
     updateSettings: async (_, { input }, ctx) => {
-      await updateSettings(ctx.domain, changesFrom(checkedArgs(UPDATE_ARGS, restParams(input))));
+      await updateSettings(ctx.domain, changesFrom(checkedArgs(UPDATE_ARGS, restParams(input), SETTING_NAMES)));
       ctx.domain.loaders.clear();
       const options = await siteOptionsOf(ctx.domain);
       return { clientMutationId: input.clientMutationId, generalSettings: options, readingSettings: options, writingSettings: options, discussionSettings: options };

@@ -12,11 +12,13 @@ import { connectionFrom, type ConnectionArgs } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { checkedArgs, enumValue, opt } from '../rest-args';
+import { argNames, checkedArgs, enumValue, opt } from '../rest-args';
 import { uriOf } from './content-fields';
 import { postConnection } from './posts';
 
 type Taxonomy = 'category' | 'post_tag';
+
+const INPUT_NAMES = argNames('input', { parent: 'parentId' });
 
 export function termConnection(ctx: GraphQLContext, taxonomy: Taxonomy, args: ConnectionArgs & { where?: TermObjectsWhereArgs | null }, pinned: Record<string, unknown> = {}) {
   const w = args.where ?? {};
@@ -35,7 +37,7 @@ export function termConnection(ctx: GraphQLContext, taxonomy: Taxonomy, args: Co
   };
   const schemas = collectionArgs(def);
   return connectionFrom(args, async (offset, limit) => {
-    const query = listQuery(checkedArgs(schemas, { ...given, per_page: limit }));
+    const query = listQuery(checkedArgs(schemas, { ...given, per_page: limit }, argNames('where', { per_page: 'first' })));
     const list = await listTerms(ctx.domain, taxonomy, { ...query, offset });
     return { items: list.terms, total: list.total };
   });
@@ -86,12 +88,12 @@ function writeParams(input: { name?: string | null; slug?: string | null; descri
 }
 
 async function create(ctx: GraphQLContext, taxonomy: Taxonomy, input: Parameters<typeof writeParams>[0]) {
-  const changes = changesFrom(checkedArgs(termWriteArgs(termTaxonomy(taxonomy), 'create'), writeParams(input)));
+  const changes = changesFrom(checkedArgs(termWriteArgs(termTaxonomy(taxonomy), 'create'), writeParams(input), INPUT_NAMES));
   return createTerm(ctx.domain, taxonomy, { ...changes, name: changes.name ?? '' });
 }
 
 async function update(ctx: GraphQLContext, taxonomy: Taxonomy, input: Parameters<typeof writeParams>[0] & { id: string }) {
-  const changes = changesFrom(checkedArgs(termWriteArgs(termTaxonomy(taxonomy), 'update'), writeParams(input)));
+  const changes = changesFrom(checkedArgs(termWriteArgs(termTaxonomy(taxonomy), 'update'), writeParams(input), INPUT_NAMES));
   return updateTerm(ctx.domain, taxonomy, databaseIdOf(input.id, 'term'), changes);
 }
 

@@ -13,7 +13,7 @@ import { connectionFrom } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { checkedArgs, enumValue, opt } from '../rest-args';
+import { argNames, checkedArgs, enumValue, opt } from '../rest-args';
 import { formatGmt } from '../../domain/content/dates';
 import { siteOptionsOf } from '../../domain/settings/options';
 import { uriOf } from './content-fields';
@@ -90,7 +90,7 @@ export const userResolvers: Resolvers = {
         has_published_posts: opt(w.hasPublishedPosts),
       };
       return connectionFrom(args, async (offset, limit) => {
-        const list = await listUsers(ctx.domain, userListQuery(checkedArgs(COLLECTION_ARGS, { ...given, per_page: limit, offset })));
+        const list = await listUsers(ctx.domain, userListQuery(checkedArgs(COLLECTION_ARGS, { ...given, per_page: limit, offset }, argNames('where', { per_page: 'first', offset: 'after' }))));
         return { items: list.users, total: list.total };
       });
     },
@@ -120,12 +120,12 @@ export const userResolvers: Resolvers = {
   },
   Mutation: {
     createUser: async (_, { input }, ctx) => {
-      const changes = changesFrom(checkedArgs(CREATE_ARGS, writeParams(input)));
+      const changes = changesFrom(checkedArgs(CREATE_ARGS, writeParams(input), argNames('input')));
       const user = await createUser(ctx.domain, { ...changes, username: changes.username ?? '', email: changes.email ?? '', password: changes.password ?? '' });
       return { clientMutationId: input.clientMutationId, user };
     },
     updateUser: async (_, { input }, ctx) => {
-      const changes = changesFrom(checkedArgs(UPDATE_ARGS, writeParams(input)));
+      const changes = changesFrom(checkedArgs(UPDATE_ARGS, writeParams(input), argNames('input')));
       return { clientMutationId: input.clientMutationId, user: await updateUser(ctx.domain, databaseIdOf(input.id, 'user'), changes) };
     },
     deleteUser: async (_, { input }, ctx) => {
