@@ -8,24 +8,103 @@ export interface Scenario {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
-  /** Runs once before the scenario (e.g. to create content through the API). */
+  /** Runs once before the scenario (e.g. to create content through the API, or to check the answer). */
   prepare?: (baseUrl: string) => Promise<void>;
+  /** How BENCHMARKS.md shows the request when the path is too long to read (a GraphQL GET). */
+  label?: string;
+  /** Tells a failed answer that still has a 2xx status (GraphQL errors come with HTTP 200). */
+  failed?: (body: string) => boolean;
+  /** The scenario serving the same data over the other face: BENCHMARKS.md prints the ratio of the two. */
+  sameDataAs?: string;
 }
 
 export const BENCH_ADMIN_APP_PASSWORD = 'bench bench bench bench bench bnch';
 const AUTH = 'Basic ' + Buffer.from(`admin:${BENCH_ADMIN_APP_PASSWORD}`).toString('base64');
 
-/** Tops the demo site up to 100 published posts through the batch API (25 per batch). */
+async function termIds(baseUrl: string, taxonomy: 'categories' | 'tags'): Promise<number[]> {
+  const res = await fetch(`${baseUrl}/wp-json/core/v2/${taxonomy}?per_page=100&_fields=id`);
+  return ((await res.json()) as Array<{ id: number }>).map((t) => t.id);
+}
+
+/**
+ * Tops the demo site up to 100 published posts through the batch API (25 per batch), each with one
+ * of the demo categories and two of its tags, so that lists with terms embed real terms.
+ */
 async function hundredPosts(baseUrl: string): Promise<void> {
   const res = await fetch(`${baseUrl}/wp-json/core/v2/posts?per_page=1`);
   const existing = Number(res.headers.get('x-wp-total') ?? 0);
+  if (existing >= 100) return;
+  const [categories, tags] = [await termIds(baseUrl, 'categories'), await termIds(baseUrl, 'tags')];
   for (let made = existing; made < 100; ) {
     const requests = [];
     for (let i = 0; i < 25 && made < 100; i++, made++) {
-      requests.push({ method: 'POST', path: '/core/v2/posts', body: { title: `Benchmark post ${made + 1}`, content: `Body of post ${made + 1}.\n\nSecond paragraph.`, status: 'publish', tags: [], categories: [] } });
+      const body = {
+        title: `Benchmark post ${made + 1}`,
+        content: `Body of post ${made + 1}.\n\nSecond paragraph.`,
+        status: 'publish',
+        categories: [categories[made % categories.length]],
+        tags: [tags[made % tags.length], tags[(made + 1) % tags.length]],
+      };
+      requests.push({ method: 'POST', path: '/core/v2/posts', body });
     }
     const batch = await fetch(`${baseUrl}/wp-json/batch/v1`, { method: 'POST', headers: { Authorization: AUTH, 'Content-Type': 'application/json' }, body: JSON.stringify({ requests }) });
     if (batch.status !== 207) throw new Error(`seeding posts failed: ${batch.status} ${await batch.text()}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same page of posts over both faces: 10 posts with their author's name and their terms
+// ---------------------------------------------------------------------------------------------
+
+/** What a front-end listing asks for: the post, its author's name, its categories and tags. */
+const POSTS_WITH_AUTHOR_AND_TERMS = `query LatestPosts {
+  posts(first: 10) {
+    nodes {
+      databaseId title excerpt content date slug link
+      author { node { name } }
+      categories { nodes { databaseId name slug } }
+      tags { nodes { databaseId name slug } }
+    }
+  }
+}`;
+const GRAPHQL_POST_BODY = JSON.stringify({ query: POSTS_WITH_AUTHOR_AND_TERMS, operationName: 'LatestPosts' });
+const GRAPHQL_GET_PATH = `/graphql?query=${encodeURIComponent(POSTS_WITH_AUTHOR_AND_TERMS)}&operationName=LatestPosts`;
+/** Apollo's CSRF prevention runs GET queries only when they cannot be a simple cross-site request. */
+const GRAPHQL_GET_HEADERS = { 'apollo-require-preflight': 'true' };
+const REST_EMBED_PATH = '/wp-json/core/v2/posts?per_page=10&_embed=author,wp:term';
+
+/** A GraphQL answer carrying top-level `errors` (a string inside the data would be escaped). */
+const hasGraphQLErrors = (body: string): boolean => body.includes('"errors":[');
+
+interface GraphQLPostsAnswer {
+  data?: { posts?: { nodes: Array<{ author: { node: { name: string } } | null; categories: { nodes: unknown[] } }> } };
+  errors?: unknown[];
+}
+
+/**
+ * A GraphQL error is still HTTP 200, so the load figures would count failures as successes: the
+ * answer is checked once before loading (10 posts, each with its author and categories).
+ */
+function checkGraphQL(init: () => { path: string; init: RequestInit }) {
+  return async (baseUrl: string): Promise<void> => {
+    await hundredPosts(baseUrl);
+    const { path, init: request } = init();
+    const res = await fetch(baseUrl + path, request);
+    const body = (await res.json()) as GraphQLPostsAnswer;
+    const nodes = body.data?.posts?.nodes ?? [];
+    if (res.status !== 200 || body.errors || nodes.length !== 10 || nodes.some((n) => !n.author?.node.name || n.categories.nodes.length === 0)) {
+      throw new Error(`GraphQL scenario answers ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
+    }
+  };
+}
+
+/** The REST answer must carry the same data: each post's author and terms embedded. */
+async function checkRestEmbed(baseUrl: string): Promise<void> {
+  await hundredPosts(baseUrl);
+  const res = await fetch(baseUrl + REST_EMBED_PATH);
+  const posts = (await res.json()) as Array<{ _embedded?: { author?: Array<{ name?: string }>; 'wp:term'?: unknown[][] } }>;
+  if (res.status !== 200 || posts.length !== 10 || posts.some((p) => !p._embedded?.author?.[0]?.name || (p._embedded['wp:term']?.[0]?.length ?? 0) === 0)) {
+    throw new Error(`REST embed scenario answers ${res.status}: ${JSON.stringify(posts).slice(0, 500)}`);
   }
 }
 
@@ -35,4 +114,25 @@ export const scenarios: Scenario[] = [
   { name: 'namespace-root', path: '/wp-json/core/v2' },
   { name: 'posts-list', path: '/wp-json/core/v2/posts?per_page=10', prepare: hundredPosts },
   { name: 'posts-list-embed', path: '/wp-json/core/v2/posts?per_page=10&_embed' },
+  { name: 'rest-posts-author-terms', path: REST_EMBED_PATH, prepare: checkRestEmbed },
+  {
+    name: 'graphql-posts-post',
+    path: '/graphql',
+    method: 'POST',
+    label: 'POST /graphql {"query": <LatestPosts>}',
+    headers: { 'content-type': 'application/json' },
+    body: GRAPHQL_POST_BODY,
+    prepare: checkGraphQL(() => ({ path: '/graphql', init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: GRAPHQL_POST_BODY } })),
+    failed: hasGraphQLErrors,
+    sameDataAs: 'rest-posts-author-terms',
+  },
+  {
+    name: 'graphql-posts-get',
+    path: GRAPHQL_GET_PATH,
+    label: 'GET /graphql?query=<LatestPosts>&operationName=LatestPosts',
+    headers: GRAPHQL_GET_HEADERS,
+    prepare: checkGraphQL(() => ({ path: GRAPHQL_GET_PATH, init: { headers: GRAPHQL_GET_HEADERS } })),
+    failed: hasGraphQLErrors,
+    sameDataAs: 'rest-posts-author-terms',
+  },
 ];

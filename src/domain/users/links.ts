@@ -13,3 +13,8 @@ export function avatarUrl(email: string, size: number): string {
   const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
   return `https://secure.gravatar.com/avatar/${hash}?s=${size}&d=mm&r=g`;
 }
+
+/** get_user_locale(): the user's own locale, else the site's language. */
+export function userLocale(user: { locale: string }, siteLanguage: string): string {
+  return user.locale || siteLanguage || 'en_US';
+}

@@ -3,7 +3,7 @@
  * a user's posts, and mutations. Account fields (username, email, roles...) resolve only for the
  * user themself and for those who may edit users, as in REST's edit context.
  */
-import { authorLink, avatarUrl } from '../../domain/users/links';
+import { authorLink, avatarUrl, userLocale } from '../../domain/users/links';
 import { canEditUserRecord, createUser, deleteUser, getCurrentUser, getUser, listUsers, userCapabilities, userRoles, updateUser } from '../../domain/users/users';
 import { resolvePath } from '../../domain/content/uri';
 import type { User } from '../../generated/prisma-sqlite/client';
@@ -110,8 +110,7 @@ export const userResolvers: Resolvers = {
     firstName: account((u) => u.firstName),
     lastName: account((u) => u.lastName),
     nickname: account((u) => u.nickname),
-    // get_user_locale(): a user without a locale of their own speaks the site's language.
-    locale: async (u, _, ctx) => (canEditUserRecord(ctx.viewer, u.id) ? u.locale || (await siteOptionsOf(ctx.domain)).language || 'en_US' : null),
+    locale: async (u, _, ctx) => (canEditUserRecord(ctx.viewer, u.id) ? userLocale(u, (await siteOptionsOf(ctx.domain)).language) : null),
     // gmdate('c') of user_registered, as REST and WPGraphQL print it.
     registeredDate: (u, _, ctx) => (canEditUserRecord(ctx.viewer, u.id) ? `${formatGmt(u.registeredAt)}+00:00` : null),
     roles: account((u) => userRoles(u)),

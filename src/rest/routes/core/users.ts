@@ -3,7 +3,7 @@
  * argument and schema declarations and the mapping of User rows to WordPress's JSON. Every rule
  * lives in src/domain/users/users.ts.
  */
-import { authorLink, AVATAR_SIZES, avatarUrl } from '../../../domain/users/links';
+import { authorLink, AVATAR_SIZES, avatarUrl, userLocale } from '../../../domain/users/links';
 import { sanitizeSlug } from '../../../domain/content/slug';
 import { siteOptionsOf } from '../../../domain/settings/options';
 import {
@@ -165,7 +165,7 @@ export function avatarUrls(email: string): Record<string, string> {
 
 
 async function siteLocale(request: HandlerRequest): Promise<string> {
-  return (await siteOptionsOf(request.domain)).language || 'en_US';
+  return (await siteOptionsOf(request.domain)).language;
 }
 
 /** prepare_item_for_response(): the fields in WordPress's order, filtered by context, then links. */
@@ -180,7 +180,7 @@ function userData(request: HandlerRequest, user: User, context: string, locale: 
     url: user.url,
     description: user.description,
     link: authorLink(request.domain.config, user),
-    locale: user.locale || locale,
+    locale: userLocale(user, locale),
     nickname: user.nickname,
     slug: user.slug,
     roles: userRoles(user),
