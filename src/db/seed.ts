@@ -6,7 +6,7 @@
 import type { Config } from '../config';
 import { slugKeyFor } from '../domain/content/slug';
 import { DEFAULT_OPTIONS } from '../domain/settings/options';
-import type { Database } from './client';
+import type { Database, Prisma } from './client';
 
 const SEED_MARKER = 'demo_seeded';
 
@@ -104,6 +104,8 @@ export async function seedDemoSite(db: Database, config: Config): Promise<boolea
       }
       await tx.term.update({ where: { id: menu.id }, data: { count: items.length } });
 
+      await seedDemoEvents(tx, authorId, now);
+
       const options = { title: 'Demo Site', description: 'A headless content backend with two faces', default_category: categoryIds.get('uncategorized')! };
       for (const [name, value] of Object.entries(options)) {
         if (!(name in DEFAULT_OPTIONS)) continue;
@@ -115,5 +117,55 @@ export async function seedDemoSite(db: Database, config: Config): Promise<boolea
     // Give the claim back so that the next start can try again.
     await db.prisma.option.delete({ where: { name: SEED_MARKER } }).catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * The calendar's demo: two venues, two organizers, two event categories and a few upcoming events
+ * (times in UTC, the demo site's zone). Written with the seed's transaction.
+ */
+async function seedDemoEvents(tx: Prisma.TransactionClient, authorId: number, now: number): Promise<void> {
+  const sql = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+  const post = async (type: string, title: string, content = '') => {
+    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const date = new Date(now);
+    return tx.content.create({
+      data: { type, status: 'publish', authorId, slug, slugKey: slugKeyFor({ type, parentId: 0, slug, status: 'publish' }), title, content, date, modified: date, commentStatus: 'closed', pingStatus: 'closed' },
+    });
+  };
+  const hall = await post('tribe_venue', 'Community Hall');
+  await tx.venueDetail.create({ data: { contentId: hall.id, address: '1 Main Street', city: 'Springfield', country: 'United States', state: 'IL', zip: '62701', stateprovince: 'IL', lat: 39.7817, lng: -89.6501 } });
+  const library = await post('tribe_venue', 'City Library');
+  await tx.venueDetail.create({ data: { contentId: library.id, address: '20 Book Lane', city: 'Springfield', country: 'United States', state: 'IL', zip: '62702', stateprovince: 'IL', lat: 39.8017, lng: -89.6436 } });
+  const team = await post('tribe_organizer', 'Demo Team');
+  await tx.organizerDetail.create({ data: { contentId: team.id, email: 'events@example.com', website: 'https://example.com' } });
+  const guild = await post('tribe_organizer', 'Readers Guild');
+  await tx.organizerDetail.create({ data: { contentId: guild.id, phone: '555-0100' } });
+  const meetups = await tx.term.create({ data: { taxonomy: 'tribe_events_cat', name: 'Meetups', slug: 'meetups' } });
+  const workshops = await tx.term.create({ data: { taxonomy: 'tribe_events_cat', name: 'Workshops', slug: 'workshops' } });
+  const day = 24 * 60 * 60 * 1000;
+  const today = new Date(now);
+  today.setUTCHours(18, 0, 0, 0);
+  const events = [
+    { title: 'Monthly community meetup', days: 3, hours: 2, venue: hall.id, organizer: team.id, category: meetups.id, cost: '0' },
+    { title: 'GraphQL workshop', days: 10, hours: 3, venue: library.id, organizer: team.id, category: workshops.id, cost: '25', symbol: '$' },
+    { title: 'Book club evening', days: 17, hours: 2, venue: library.id, organizer: guild.id, category: meetups.id, cost: '' },
+  ];
+  for (const e of events) {
+    const created = await post('tribe_events', e.title, `<p>${e.title}: everybody is welcome.</p>`);
+    const start = new Date(today.getTime() + e.days * day);
+    const end = new Date(start.getTime() + e.hours * 3600000);
+    await tx.eventDetail.create({
+      data: {
+        contentId: created.id, startLocal: sql(start), endLocal: sql(end), startUtc: sql(start), endUtc: sql(end), timezone: 'UTC+0', timezoneAbbr: 'UTC+0',
+        cost: e.cost, currencySymbol: e.symbol ?? '', currencyPosition: e.symbol ? 'prefix' : '',
+      },
+    });
+    await tx.eventVenue.create({ data: { eventId: created.id, venueId: e.venue } });
+    await tx.eventOrganizer.create({ data: { eventId: created.id, organizerId: e.organizer } });
+    await tx.termRelationship.create({ data: { contentId: created.id, termId: e.category } });
+  }
+  for (const term of [meetups, workshops]) {
+    await tx.term.update({ where: { id: term.id }, data: { count: await tx.termRelationship.count({ where: { termId: term.id } }) } });
   }
 }

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { PROFILE_NAMESPACES } from './profiles';
 import { coreRoutes } from './routes/core';
+import { eventsRoutes } from './routes/events';
 import { rootRoutes } from './routes/root';
 import { batchRoute } from './server/batch';
 import { RestDispatcher } from './server/dispatcher';
@@ -16,8 +17,9 @@ import type { RouteDef } from './server/types';
 import { restUrls } from './server/urls';
 
 /** Route declarations of each namespace that has routes beyond its root. */
-const NAMESPACE_ROUTES: Record<string, () => RouteDef[]> = {
+const NAMESPACE_ROUTES: Record<string, (registry: RouteRegistry) => RouteDef[]> = {
   'core/v2': coreRoutes,
+  'events/v1': eventsRoutes,
 };
 
 export function createRestAdapter(config: Config, db: Database, log?: FastifyBaseLogger): RestDispatcher {
@@ -30,7 +32,7 @@ export function createRestAdapter(config: Config, db: Database, log?: FastifyBas
   registry.add(batchRoute(() => dispatcher));
   for (const namespace of namespaces) {
     registry.add(root.namespaceRoot(namespace));
-    for (const route of NAMESPACE_ROUTES[namespace]?.() ?? []) registry.add(route);
+    for (const route of NAMESPACE_ROUTES[namespace]?.(registry) ?? []) registry.add(route);
   }
   return dispatcher;
 }

@@ -1,0 +1,157 @@
+/**
+ * `/events/v1/venues` and `/events/v1/organizers` with their item and by-slug routes
+ * (Archive_Venue/Organizer, Single_Venue/Organizer, *_Slug). The two kinds differ only in their
+ * fields and texts, described by a LinkedRoutesDef.
+ */
+import type { DomainContext } from '../../../domain/context';
+import { canCreateLinked, canWriteLinked, type LinkedList, type LinkedListQuery } from '../../../domain/events';
+import type { FieldRule } from '../../../domain/events/fields';
+import { invalidParam } from '../../../domain/events/linked';
+import { findBySlug, isEventId, isNumeric, isPositiveInt, isPostStatusList, isString, postStatusList, slugCheck, type Check } from '../../../domain/events/validators';
+import type { ArgSchema } from '../../server/schema/types';
+import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
+import { archiveResponse, archiveUrls, neighbours } from './archive';
+import { readArgs, routeArgs, unrequired, type TecArgs } from './args';
+import { sanitizePerPage } from './events';
+import { NS } from './records';
+
+export interface LinkedRoutesDef<R> {
+  /** venues | organizers */
+  base: string;
+  type: string;
+  label: string;
+  rules: Readonly<Record<string, FieldRule>>;
+  /** The create arguments as printed (`check` added from the rules). */
+  createSchemas: Record<string, ArgSchema>;
+  schema: () => ItemSchema;
+  idCheck: Check;
+  list(ctx: DomainContext, query: LinkedListQuery): Promise<LinkedList<R>>;
+  get(ctx: DomainContext, id: number): Promise<R>;
+  create(ctx: DomainContext, values: Record<string, unknown>): Promise<R>;
+  update(ctx: DomainContext, id: number, values: Record<string, unknown>): Promise<R>;
+  remove(ctx: DomainContext, id: number): Promise<R>;
+  json(ctx: DomainContext, record: R, options: { single?: boolean; password?: string; context?: string }): Promise<Record<string, unknown>>;
+}
+
+function archiveArgs(label: string, plural: string): TecArgs {
+  const cap = plural[0].toUpperCase() + plural.slice(1);
+  return {
+    page: { schema: { default: 1, description: 'The archive page to return', type: 'integer' }, check: isPositiveInt },
+    per_page: { schema: { description: `The number of ${plural} to return on each page`, type: 'integer' }, check: isPositiveInt, sanitize: sanitizePerPage },
+    search: { schema: { description: `${cap} should contain the specified string in the title, description or custom fields`, type: 'string' }, check: isString },
+    event: { schema: { description: `${cap} should be related to this event`, type: 'integer' }, check: isEventId },
+    has_events: { schema: { description: `${cap} should have events associated to them` }, swaggerType: 'boolean' },
+    only_with_upcoming: { schema: { description: `${cap} should have upcoming events associated to them`, default: false }, swaggerType: 'boolean' },
+    status: { schema: { format: 'string', description: `The ${label} post status` }, check: isPostStatusList, swaggerType: 'string' },
+  };
+}
+
+function truthy(value: unknown): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'boolean') return value;
+  return ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+}
+
+function idFromPath(request: HandlerRequest, base: string): number {
+  const match = new RegExp(`/${base}/(\\d+)$`).exec(request.path);
+  return match ? Number(match[1]) : Number(request.params.id);
+}
+
+export function linkedRoutes<R>(def: LinkedRoutesDef<R>): RouteDef[] {
+  const plural = def.base;
+  const ARCHIVE = archiveArgs(def.label, plural);
+  const CREATE: TecArgs = Object.fromEntries(Object.entries(def.createSchemas).map(([name, schema]) => [name, { schema, check: def.rules[name]?.check }]));
+  const READ: TecArgs = { id: { schema: { type: 'integer', description: `the ${def.label} post ID`, required: true }, check: def.idCheck, in: 'path' } };
+  const SLUG: TecArgs = { slug: { schema: { type: 'string', description: `the ${def.label} post name`, required: true }, check: slugCheck(def.type), in: 'path' } };
+  const EDIT: TecArgs = { ...READ, ...unrequired(CREATE) };
+  const SLUG_EDIT: TecArgs = { ...SLUG, ...unrequired(CREATE) };
+  const byId = async (request: HandlerRequest) => idFromPath(request, plural);
+  const bySlug = async (request: HandlerRequest) => {
+    const match = /\/by-slug\/([^/]+)$/.exec(request.path);
+    const id = await findBySlug(request.domain, def.type, match ? decodeURIComponent(match[1]) : request.params.slug);
+    if (id === null) throw invalidParam('slug');
+    return id;
+  };
+  const preview = (resolve: (request: HandlerRequest) => Promise<number>, action: 'edit' | 'delete') => async (request: HandlerRequest) => {
+    try {
+      return await canWriteLinked(request.domain, def.type, await resolve(request), action);
+    } catch {
+      return false;
+    }
+  };
+  const context = (request: HandlerRequest) => {
+    const value = request.get('context');
+    return { context: typeof value === 'string' ? value : undefined, password: typeof request.get('password') === 'string' ? (request.get('password') as string) : undefined };
+  };
+
+  const single = (read: TecArgs, edit: TecArgs, resolve: (request: HandlerRequest) => Promise<number>): EndpointDef[] => [
+    {
+      methods: ['GET'],
+      args: routeArgs(read),
+      handler: async (request) => {
+        await readArgs(request, read);
+        return def.json(request.domain, await def.get(request.domain, await resolve(request)), { single: true, ...context(request) });
+      },
+    },
+    {
+      methods: ['DELETE'],
+      args: routeArgs(read),
+      permission: preview(resolve, 'delete'),
+      handler: async (request) => {
+        await readArgs(request, read);
+        return def.json(request.domain, await def.remove(request.domain, await resolve(request)), {});
+      },
+    },
+    {
+      methods: EDITABLE,
+      args: routeArgs(edit),
+      permission: preview(resolve, 'edit'),
+      handler: async (request) => {
+        const values = await readArgs(request, edit);
+        return def.json(request.domain, await def.update(request.domain, await resolve(request), values), {});
+      },
+    },
+  ];
+
+  const archive: EndpointDef = {
+    methods: ['GET'],
+    args: routeArgs(ARCHIVE),
+    handler: async (request) => {
+      const ctx = request.domain;
+      const v = await readArgs(request, ARCHIVE);
+      const statuses = v.status === undefined ? undefined : postStatusList(ctx, v.status) || undefined;
+      const list = await def.list(ctx, {
+        page: (v.page as number | undefined) ?? 1,
+        perPage: v.per_page as number | undefined,
+        search: typeof v.search === 'string' && v.search !== '' ? v.search : undefined,
+        event: v.event !== undefined && isNumeric(v.event) ? Number(v.event) : undefined,
+        hasEvents: truthy(v.has_events),
+        onlyWithUpcoming: truthy(v.only_with_upcoming),
+        statuses,
+      });
+      const records = await Promise.all(list.records.map((r) => def.json(ctx, r, context(request))));
+      const effective: Array<[string, string]> = [['page', String(list.page)], ['per_page', String(list.perPage)]];
+      if (typeof v.search === 'string' && v.search !== '') effective.push(['search', v.search]);
+      if (v.event !== undefined) effective.push(['event', String(v.event)]);
+      if (v.has_events !== undefined) effective.push(['has_events', truthy(v.has_events) ? '1' : '']);
+      effective.push(['status', list.statuses.join(',')]);
+      const page = { total: list.total, page: list.page, perPage: list.perPage, ...neighbours(list.total, list.page, list.perPage) };
+      return archiveResponse(plural, records, archiveUrls(request.urls, `${NS}/${plural}/`, effective, page), page);
+    },
+  };
+  const create: EndpointDef = {
+    methods: ['POST'],
+    args: routeArgs(CREATE),
+    permission: (request) => canCreateLinked(request.domain, def.type),
+    handler: async (request) => {
+      const values = await readArgs(request, CREATE);
+      return respond(await def.json(request.domain, await def.create(request.domain, values), {}), 201);
+    },
+  };
+
+  return [
+    { namespace: 'events/v1', path: `${NS}/${plural}`, endpoints: [archive, create], schema: def.schema },
+    { namespace: 'events/v1', path: `${NS}/${plural}/(?P<id>\\d+)`, endpoints: single(READ, EDIT, byId), schema: def.schema },
+    { namespace: 'events/v1', path: `${NS}/${plural}/by-slug/(?P<slug>[^/]+)`, endpoints: single(SLUG, SLUG_EDIT, bySlug), schema: def.schema },
+  ];
+}
