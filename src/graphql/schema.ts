@@ -9,6 +9,7 @@ import type { GraphQLSchema } from 'graphql';
 import { DateTimeResolver, EmailAddressResolver, JSONResolver, NonNegativeIntResolver, PositiveIntResolver, URLResolver } from 'graphql-scalars';
 import { projectRoot } from '../db/root';
 import type { Resolvers } from '../generated/graphql';
+import { eventResolvers } from './resolvers/events';
 import { menuResolvers } from './resolvers/menus';
 import { nodeResolvers } from './resolvers/nodes';
 import { postResolvers } from './resolvers/posts';
@@ -34,7 +35,7 @@ const scalars = {
   NonNegativeInt: NonNegativeIntResolver,
 };
 
-const areas: Resolvers[] = [nodeResolvers, postResolvers, termResolvers, userResolvers, menuResolvers, settingsResolvers];
+const areas: Resolvers[] = [nodeResolvers, postResolvers, termResolvers, userResolvers, menuResolvers, settingsResolvers, eventResolvers];
 
 export function buildSchema(): GraphQLSchema {
   return makeExecutableSchema({ typeDefs: readTypeDefs(), resolvers: [scalars, ...areas] as never });

@@ -15,6 +15,10 @@ export type UriTarget =
 
 const HIDDEN_STATUSES = ['trash', 'inherit', 'auto-draft'];
 
+/** Post types with addresses of their own (The Events Calendar's under /event/, /venue/, /organizer/). */
+const ADDRESSABLE_TYPES = ['post', 'page', 'tribe_events', 'tribe_venue', 'tribe_organizer'];
+const CALENDAR_BASES: Record<string, string> = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer' };
+
 /** The path and query of an address, if it is one of this site's. */
 function localPart(uri: string, siteUrl: string): URL | null {
   try {
@@ -38,7 +42,7 @@ export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriT
   const postId = positive(query.get('p')) ?? positive(query.get('page_id'));
   if (postId) {
     const row = await prisma.content.findUnique({ where: { id: postId }, select: { id: true, type: true } });
-    return row && (row.type === 'post' || row.type === 'page') ? { kind: 'post', type: row.type, id: row.id } : null;
+    return row && ADDRESSABLE_TYPES.includes(row.type) ? { kind: 'post', type: row.type, id: row.id } : null;
   }
   const catId = positive(query.get('cat'));
   if (catId) return termBy(ctx, 'category', { id: catId });
@@ -60,6 +64,12 @@ export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriT
   const [first, ...rest] = segments;
   if (first === 'category' && rest.length) return termBy(ctx, 'category', { slug: rest.at(-1) as string });
   if (first === 'tag' && rest.length === 1) return termBy(ctx, 'post_tag', { slug: rest[0] });
+  if (first === 'events' && rest[0] === 'category' && rest.length > 1) return termBy(ctx, 'tribe_events_cat', { slug: rest.at(-1) as string });
+  if (CALENDAR_BASES[first] && rest.length === 1) {
+    const type = CALENDAR_BASES[first];
+    const row = await prisma.content.findFirst({ where: { type, slug: rest[0], status: { notIn: HIDDEN_STATUSES } }, orderBy: { id: 'asc' }, select: { id: true } });
+    if (row) return { kind: 'post', type, id: row.id };
+  }
   if (first === 'author' && rest.length === 1) {
     const user = await prisma.user.findUnique({ where: { slug: rest[0] }, select: { id: true } });
     return user ? { kind: 'user', id: user.id } : null;

@@ -43,5 +43,5 @@ export { canEditEvents } from './permissions';
 export { canCreateLinked, canWriteLinked, type LinkedListQuery, type LinkedList } from './linked';
 export { listVenues, getVenue, createVenue, updateVenue, deleteVenue, venueInputOf } from './venues';
 export { listOrganizers, getOrganizer, createOrganizer, updateOrganizer, deleteOrganizer, organizerInputOf } from './organizers';
-export { listEventTerms, getEventTerm, createEventTerm, updateEventTerm, deleteEventTerm, canWriteEventTerms, type EventTaxonomy } from './terms';
+export { listEventTerms, getEventTerm, createEventTerm, updateEventTerm, deleteEventTerm, canWriteEventTerms, describeEventTerms, type EventTaxonomy } from './terms';
 export { insertManyEvents, type BulkEventOptions } from './bulk';

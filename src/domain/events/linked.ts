@@ -59,8 +59,10 @@ export async function getLinked<R extends CalendarPost>(ctx: DomainContext, def:
 
 export interface LinkedListQuery {
   page: number;
-  /** At most 50; default: the site's posts_per_page. */
+  /** At most 50 (REST) or 100 (a GraphQL window); default: the site's posts_per_page. */
   perPage?: number;
+  /** A window starting anywhere (GraphQL cursors); REST pages by `page`. */
+  offset?: number;
   search?: string;
   /** Only the records linked to this event. */
   event?: number;
@@ -114,14 +116,14 @@ function linkedWhere(ctx: DomainContext, def: LinkedKindDef<CalendarPost, PostFi
 export async function listLinked<R extends CalendarPost>(ctx: DomainContext, def: LinkedKindDef<R, PostFieldsWithName>, query: LinkedListQuery): Promise<LinkedList<R>> {
   const statuses = statusesFor(ctx, query.statuses);
   const where = linkedWhere(ctx, def as unknown as LinkedKindDef<CalendarPost, PostFieldsWithName>, query, statuses);
-  const perPage = Math.min(50, query.perPage ?? (await siteOptionsOf(ctx)).posts_per_page) || 20;
-  const offset = (query.page - 1) * perPage;
+  const perPage = Math.min(query.offset === undefined ? 50 : 100, query.perPage ?? (await siteOptionsOf(ctx)).posts_per_page) || 20;
+  const offset = query.offset ?? (query.page - 1) * perPage;
   const [total, rows] = await Promise.all([
     ctx.db.prisma.content.count({ where }),
     ctx.db.prisma.content.findMany({ where, orderBy: [{ title: 'asc' }, { id: 'asc' }], skip: offset, take: perPage, select: { id: true } }),
   ]);
   const records = (await def.byId(ctx).loadMany(rows.map((r) => r.id))).filter((r): r is R => r !== null && !(r instanceof Error));
-  if (records.length === 0 && query.page > 1) {
+  if (records.length === 0 && query.page > 1 && query.offset === undefined) {
     throw new DomainError(`${def.kind}-archive-page-not-found`, `The requested ${def.label} archive page does not exist`, 404);
   }
   return { records, total, page: query.page, perPage, statuses };

@@ -57,6 +57,8 @@ export interface GeoFilter {
 export interface EventListQuery {
   page: number;
   perPage: number;
+  /** A window starting anywhere (GraphQL cursors); REST pages by `page`. */
+  offset?: number;
   startsOnOrAfter?: SqlDateTime;
   endsOnOrBefore?: SqlDateTime;
   startsBefore?: SqlDateTime;
@@ -256,7 +258,7 @@ function conditions(provider: Provider, query: EventListQuery, options: SiteOpti
  */
 export function eventListSql(provider: Provider, query: EventListQuery, options: SiteOptions): Prisma.Sql {
   const order = query.include ? Prisma.sql`c."date" ASC, c."id" ASC` : Prisma.sql`e."startUtc" ASC, e."contentId" ASC`;
-  const offset = (query.page - 1) * query.perPage;
+  const offset = query.offset ?? (query.page - 1) * query.perPage;
   return Prisma.sql`
     SELECT e."contentId" AS "id"
     FROM "EventDetail" e JOIN "Content" c ON c."id" = e."contentId"
@@ -296,11 +298,12 @@ export async function listEvents(ctx: DomainContext, query: EventListQuery): Pro
   const options = await siteOptionsOf(ctx);
   const resolved = query.categories ? { ...query, categories: await withDescendants(ctx, query.categories) } : query;
   const rows = await ctx.db.prisma.$queryRaw<Array<{ id: number | bigint }>>(eventListSql(ctx.db.provider, resolved, options));
-  if (rows.length === 0 && query.page > 1) {
+  if (rows.length === 0 && query.page > 1 && query.offset === undefined) {
     throw new DomainError('event-archive-page-not-found', 'The requested event archive page does not exist', 404);
   }
-  let total = (query.page - 1) * query.perPage + rows.length;
-  if (rows.length === query.perPage) {
+  let total = (query.offset ?? (query.page - 1) * query.perPage) + rows.length;
+  // A full page, or an empty window past the start, cannot tell the total by itself.
+  if (rows.length === query.perPage || (rows.length === 0 && (query.offset ?? 0) > 0)) {
     const counted = await ctx.db.prisma.$queryRaw<Array<{ total: number | bigint }>>(eventCountSql(ctx.db.provider, resolved, options));
     total = Number(counted[0]?.total ?? 0);
   }

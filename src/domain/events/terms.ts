@@ -11,7 +11,7 @@ import type { DomainContext } from '../context';
 import { forbidden } from '../errors';
 import { termChain } from '../terms/loaders';
 import { listTerms, type TermListQuery } from '../terms/query';
-import { getTerm, type TermView } from '../terms/terms';
+import { describeTerms, getTerm, type TermView } from '../terms/terms';
 import { createTerm, deleteTerm, updateTerm, type TermChanges } from '../terms/writes';
 import { invalidParam } from './linked';
 import { canManageEventTerms } from './permissions';
@@ -31,7 +31,7 @@ export function eventCategoryLink(config: Pick<Config, 'siteUrl' | 'permalinks'>
 }
 
 /** Term views with the calendar's category links (ancestor chains come from the request's cache). */
-async function withLinks(ctx: DomainContext, taxonomy: EventTaxonomy, views: TermView[]): Promise<TermView[]> {
+export async function withLinks(ctx: DomainContext, taxonomy: EventTaxonomy, views: TermView[]): Promise<TermView[]> {
   if (taxonomy !== EVENT_CATEGORY) return views;
   return Promise.all(
     views.map(async (view) => {
@@ -93,4 +93,9 @@ export async function deleteEventTerm(ctx: DomainContext, taxonomy: EventTaxonom
   const view = (await withLinks(ctx, taxonomy, [await getTerm(ctx, taxonomy, termId)]))[0];
   await deleteTerm(ctx, taxonomy, termId, { force: true });
   return view;
+}
+
+/** Terms attached to events as views, with the calendar's category links. */
+export async function describeEventTerms(ctx: DomainContext, taxonomy: EventTaxonomy, terms: readonly Term[]): Promise<TermView[]> {
+  return withLinks(ctx, taxonomy, await describeTerms(ctx, def(taxonomy), terms));
 }

@@ -3,6 +3,7 @@
  * interface, and the content types that only appear nested (media items, revisions), with the
  * autosave and revision mutations.
  */
+import { EVENT_CATEGORY, EVENT_TYPE, getEvent, getEventTerm, getOrganizer, getVenue, ORGANIZER_TYPE, VENUE_TYPE } from '../../domain/events';
 import { createAutosave } from '../../domain/posts/autosaves';
 import { contentById } from '../../domain/posts/loaders';
 import { getAttachment } from '../../domain/posts/records';
@@ -42,6 +43,9 @@ async function readContent(ctx: GraphQLContext, id: number): Promise<object | nu
   if (row.type === 'attachment') return orNull(() => getAttachment(ctx.domain, id));
   if (row.type === 'revision') return readRevision(ctx, row);
   if (row.type === 'nav_menu_item') return orNull(() => getMenuItem(ctx.domain, id));
+  if (row.type === EVENT_TYPE) return orNull(() => getEvent(ctx.domain, id));
+  if (row.type === VENUE_TYPE) return orNull(() => getVenue(ctx.domain, id));
+  if (row.type === ORGANIZER_TYPE) return orNull(() => getOrganizer(ctx.domain, id));
   return null;
 }
 
@@ -50,6 +54,7 @@ async function readTermNode(ctx: GraphQLContext, id: number): Promise<object | n
   if (!term) return null;
   if (term.taxonomy === 'nav_menu') return orNull(() => getMenu(ctx.domain, id));
   if (term.taxonomy === 'category' || term.taxonomy === 'post_tag') return orNull(() => getTerm(ctx.domain, term.taxonomy, id));
+  if (term.taxonomy === EVENT_CATEGORY) return orNull(() => getEventTerm(ctx.domain, EVENT_CATEGORY, id));
   return null;
 }
 
@@ -68,14 +73,18 @@ async function readNode(ctx: GraphQLContext, globalId: string): Promise<object |
   }
 }
 
+const CALENDAR_TYPES: Record<string, string> = { [EVENT_TYPE]: 'Event', [VENUE_TYPE]: 'Venue', [ORGANIZER_TYPE]: 'Organizer' };
+const TERM_TYPES: Record<string, string> = { category: 'Category', post_tag: 'Tag', [EVENT_CATEGORY]: 'EventsCategory' };
+
 /** The GraphQL type of a domain record (the mappers of codegen.ts, told apart by shape). */
 export function typeOf(value: object): string | null {
   const v = value as Record<string, unknown>;
   if (typeof v.__typename === 'string') return v.__typename;
+  if ('row' in v && 'detail' in v && 'globalId' in v) return CALENDAR_TYPES[(v.row as Content).type] ?? null;
   if ('row' in v && 'link' in v && 'terms' in v) return (v.row as Content).type === 'page' ? 'Page' : 'Post';
   if ('linked' in v && 'menuId' in v) return 'MenuItem';
   if ('term' in v && 'locations' in v) return 'Menu';
-  if ('term' in v) return (v.term as { taxonomy: string }).taxonomy === 'category' ? 'Category' : 'Tag';
+  if ('term' in v) return TERM_TYPES[(v.term as { taxonomy: string }).taxonomy] ?? null;
   if ('login' in v) return 'User';
   if ('guid' in v && 'type' in v) return v.type === 'attachment' ? 'MediaItem' : v.type === 'revision' ? 'Revision' : null;
   return null;

@@ -11,7 +11,6 @@ import { DomainError, isDomainError } from '../../../domain/errors';
 import type { Check } from '../../../domain/events/validators';
 import { isSchemaFailure, sanitizeValue, validateValue } from '../../server/schema';
 import type { ArgSchema } from '../../server/schema/types';
-import type { HandlerRequest } from '../../server/types';
 
 export interface TecArg {
   /** What the index prints, in the plugin's declaration order (`type` only when the plugin declares one). */
@@ -77,8 +76,14 @@ function invalidParams(failures: Map<string, Failure>): DomainError {
   });
 }
 
+/** Where the plugin's arguments come from: a REST request, or a GraphQL operation's input. */
+export interface TecArgSource {
+  params: Record<string, unknown>;
+  domain: DomainContext;
+}
+
 /** has_valid_params() then sanitize_params() over the arguments present (defaults included). */
-export async function readArgs(request: HandlerRequest, args: TecArgs, ctx: DomainContext = request.domain): Promise<Record<string, unknown>> {
+export async function readArgs(request: TecArgSource, args: TecArgs, ctx: DomainContext = request.domain): Promise<Record<string, unknown>> {
   const present = Object.keys(args).filter((name) => request.params[name] !== undefined && request.params[name] !== null);
   const invalid = new Map<string, Failure>();
   for (const name of present) {

@@ -16,7 +16,7 @@ import {
 import { EVENT_CATEGORY, EVENT_TAG, EVENT_TYPE } from '../../../domain/events/types';
 import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type RouteDef } from '../../server/types';
 import { archiveResponse, archiveUrls, neighbours } from './archive';
-import { readArgs, routeArgs, unrequired, type TecArgs } from './args';
+import { readArgs, routeArgs, unrequired, type TecArgSource, type TecArgs } from './args';
 import { eventJson, NS } from './records';
 import { eventSchema } from './schemas';
 
@@ -108,7 +108,7 @@ export const SLUG_ARGS: TecArgs = {
   slug: { schema: { type: 'string', description: 'the event post name', required: true }, check: slugCheck(EVENT_TYPE), in: 'path' },
 };
 
-const EDIT_ARGS: TecArgs = { ...READ_ARGS, ...unrequired(CREATE_ARGS) };
+export const EDIT_ARGS: TecArgs = { ...READ_ARGS, ...unrequired(CREATE_ARGS) };
 const SLUG_EDIT_ARGS: TecArgs = { ...SLUG_ARGS, ...unrequired(CREATE_ARGS) };
 
 // ---------------------------------------------------------------------------------------------
@@ -131,7 +131,8 @@ async function termFilter(ctx: DomainContext, taxonomy: string, value: unknown):
   return ids;
 }
 
-async function archiveArgs(request: HandlerRequest): Promise<EventArchiveArgs> {
+/** The archive's parameters, checked as the plugin checks them, as the domain's archive arguments. */
+export async function archiveArgs(request: TecArgSource & { query?: Record<string, unknown> }): Promise<EventArchiveArgs> {
   const v = await readArgs(request, ARCHIVE_ARGS);
   const ctx = request.domain;
   const ids = (value: unknown) => (value === undefined ? undefined : listToArray(value).map(Number));
@@ -158,7 +159,7 @@ async function archiveArgs(request: HandlerRequest): Promise<EventArchiveArgs> {
     geoloc_lng: v.geoloc_lng === undefined ? undefined : Number(v.geoloc_lng),
     include: ids(v.include),
     post_parent: v.post_parent as number | undefined,
-    inQuery: new Set(Object.keys(request.query)),
+    inQuery: new Set(Object.keys(request.query ?? request.params)),
   };
 }
 
@@ -169,7 +170,7 @@ function linked(value: unknown): LinkedInput[] | undefined {
   return linkedEntries(value).filter((e) => e !== '' && e !== null && e !== undefined && e !== 0 && e !== '0') as LinkedInput[];
 }
 
-function eventInput(values: Record<string, unknown>): EventInput {
+export function eventInput(values: Record<string, unknown>): EventInput {
   const input: EventInput = {};
   for (const name of ['title', 'description', 'excerpt', 'slug', 'status', 'date', 'date_utc', 'start_date', 'end_date', 'timezone', 'cost'] as const) {
     const value = text(values[name]);

@@ -57,10 +57,15 @@ function idFromPath(request: HandlerRequest, base: string): number {
   return match ? Number(match[1]) : Number(request.params.id);
 }
 
+/** The create arguments of a venue or organizer: the printed schemas checked by the domain's field rules. */
+export function linkedWriteArgs(createSchemas: Record<string, ArgSchema>, rules: Readonly<Record<string, FieldRule>>): TecArgs {
+  return Object.fromEntries(Object.entries(createSchemas).map(([name, schema]) => [name, { schema, check: rules[name]?.check }]));
+}
+
 export function linkedRoutes<R>(def: LinkedRoutesDef<R>): RouteDef[] {
   const plural = def.base;
   const ARCHIVE = archiveArgs(def.label, plural);
-  const CREATE: TecArgs = Object.fromEntries(Object.entries(def.createSchemas).map(([name, schema]) => [name, { schema, check: def.rules[name]?.check }]));
+  const CREATE: TecArgs = linkedWriteArgs(def.createSchemas, def.rules);
   const READ: TecArgs = { id: { schema: { type: 'integer', description: `the ${def.label} post ID`, required: true }, check: def.idCheck, in: 'path' } };
   const SLUG: TecArgs = { slug: { schema: { type: 'string', description: `the ${def.label} post name`, required: true }, check: slugCheck(def.type), in: 'path' } };
   const EDIT: TecArgs = { ...READ, ...unrequired(CREATE) };

@@ -96,7 +96,8 @@ function idOf(request: HandlerRequest, def: TermRoutesDef): number {
   return match ? Number(match[1]) : Number(request.params.id);
 }
 
-function changesOf(values: Record<string, unknown>) {
+/** The create / update fields of an event category or tag, sanitised as the plugin does. */
+export function changesOf(values: Record<string, unknown>) {
   const changes: { name?: string; description?: string; slug?: string; parent?: unknown } = {};
   if (values.name !== undefined) changes.name = sanitizeTextField(values.name);
   if (values.description !== undefined) changes.description = String(values.description);
