@@ -156,11 +156,12 @@ async function main(): Promise<void> {
   const selected = scenarios.filter((s) => !wanted || wanted.has(s.name) || s.name === 'bare');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'content-site-bench-'));
   const port = await freePort();
-  const server = await startServer(port, `file:${path.join(dir, 'bench.db')}`);
+  const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
+  const server = await startServer(port, databaseUrl);
   const results: Result[] = [];
   try {
     for (const scenario of selected) {
-      await scenario.prepare?.(`http://127.0.0.1:${port}`);
+      await scenario.prepare?.(`http://127.0.0.1:${port}`, databaseUrl);
       await load(port, { ...scenario, path: scenario.path }); // warm-up run, not recorded
       const result = await load(port, scenario);
       results.push(result);

@@ -9,7 +9,7 @@ export interface Scenario {
   headers?: Record<string, string>;
   body?: string;
   /** Runs once before the scenario (e.g. to create content through the API, or to check the answer). */
-  prepare?: (baseUrl: string) => Promise<void>;
+  prepare?: (baseUrl: string, databaseUrl: string) => Promise<void>;
   /** How BENCHMARKS.md shows the request when the path is too long to read (a GraphQL GET). */
   label?: string;
   /** Tells a failed answer that still has a 2xx status (GraphQL errors come with HTTP 200). */
@@ -108,6 +108,77 @@ async function checkRestEmbed(baseUrl: string): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// 10,000 events: one month of them by date range, over REST and GraphQL
+// ---------------------------------------------------------------------------------------------
+
+const EVENT_COUNT = 10_000;
+const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** A month about a third into the 1,000 days the events cover (10 a day from tomorrow). */
+const RANGE = { start: day(300), end: day(330) };
+const REST_EVENTS_PATH = `/wp-json/events/v1/events?start_date=${RANGE.start}&end_date=${RANGE.end}&per_page=10`;
+const EVENTS_IN_RANGE = `query EventsInRange($start: String!, $end: String!) {
+  events(first: 10, where: { startDate: $start, endDate: $end }) {
+    totalCount
+    nodes {
+      databaseId title startDate endDate timezone allDay cost url
+      venue { databaseId title address city }
+      organizers { databaseId title email }
+      categories { databaseId name slug }
+    }
+  }
+}`;
+const GRAPHQL_EVENTS_BODY = JSON.stringify({ query: EVENTS_IN_RANGE, variables: RANGE, operationName: 'EventsInRange' });
+
+/**
+ * Tops the calendar up to 10,000 published events, written straight into the server's database
+ * by the domain's bulk insert (an operator's tool), cycling through 20 venues, 20 organizers and
+ * 5 categories created over REST.
+ */
+async function tenThousandEvents(baseUrl: string, databaseUrl: string): Promise<void> {
+  const all = await fetch(`${baseUrl}/wp-json/events/v1/events?per_page=1&start_date=2000-01-01&end_date=2100-01-01`);
+  if (Number((await all.json() as { total?: number }).total ?? 0) >= EVENT_COUNT) return;
+  const post = async (route: string, body: unknown): Promise<number> => {
+    const res = await fetch(`${baseUrl}/wp-json/events/v1/${route}`, { method: 'POST', headers: { Authorization: AUTH, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (res.status !== 201 && res.status !== 200) throw new Error(`creating ${route}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const venueIds: number[] = [];
+  const organizerIds: number[] = [];
+  const categoryIds: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    venueIds.push(await post('venues', { venue: `Bench venue ${i}`, address: `${i} Bench Street`, city: 'Springfield' }));
+    organizerIds.push(await post('organizers', { organizer: `Bench organizer ${i}`, email: `organizer${i}@example.com` }));
+  }
+  for (let i = 0; i < 5; i++) categoryIds.push(await post('categories', { name: `Bench category ${i}` }));
+  const { createDatabase } = await import('../src/db/client');
+  const { insertManyEvents } = await import('../src/domain/events');
+  const db = createDatabase(databaseUrl);
+  try {
+    await insertManyEvents(db, { count: EVENT_COUNT, venueIds, organizerIds, categoryIds });
+  } finally {
+    await db.close();
+  }
+}
+
+async function checkEventsRange(baseUrl: string, databaseUrl: string): Promise<void> {
+  await tenThousandEvents(baseUrl, databaseUrl);
+  const res = await fetch(baseUrl + REST_EVENTS_PATH);
+  const body = (await res.json()) as { events?: Array<{ venue?: { id?: number } }>; total?: number };
+  if (res.status !== 200 || body.events?.length !== 10 || (body.total ?? 0) < 250 || body.events.some((e) => !e.venue?.id)) {
+    throw new Error(`REST events scenario answers ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
+  }
+}
+
+async function checkGraphQLEvents(baseUrl: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: GRAPHQL_EVENTS_BODY });
+  const body = (await res.json()) as { data?: { events?: { totalCount: number; nodes: Array<{ venue: unknown }> } }; errors?: unknown };
+  const events = body.data?.events;
+  if (res.status !== 200 || body.errors || events?.nodes.length !== 10 || events.totalCount < 250 || events.nodes.some((e) => !e.venue)) {
+    throw new Error(`GraphQL events scenario answers ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
+  }
+}
+
 export const scenarios: Scenario[] = [
   { name: 'bare', path: '/ping' },
   { name: 'index', path: '/wp-json/' },
@@ -134,5 +205,17 @@ export const scenarios: Scenario[] = [
     prepare: checkGraphQL(() => ({ path: GRAPHQL_GET_PATH, init: { headers: GRAPHQL_GET_HEADERS } })),
     failed: hasGraphQLErrors,
     sameDataAs: 'rest-posts-author-terms',
+  },
+  { name: 'rest-events-range', path: REST_EVENTS_PATH, label: `GET /wp-json/events/v1/events?start_date=<+300 days>&end_date=<+330 days>&per_page=10 (10,000 events)`, prepare: checkEventsRange },
+  {
+    name: 'graphql-events-range',
+    path: '/graphql',
+    method: 'POST',
+    label: 'POST /graphql {"query": <EventsInRange>} (same range, venue, organizers, categories)',
+    headers: { 'content-type': 'application/json' },
+    body: GRAPHQL_EVENTS_BODY,
+    prepare: checkGraphQLEvents,
+    failed: hasGraphQLErrors,
+    sameDataAs: 'rest-events-range',
   },
 ];
