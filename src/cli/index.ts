@@ -6,12 +6,15 @@
  *                                        create a user and print a new application password
  *   npm run cli -- app-password <login> [name]
  *                                        issue a new application password for a user
+ *   npm run cli -- events:import <file-or-url> [--as <login>]
+ *                                        import an iCalendar file or address, printing progress
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDemoSite } from '../db/seed';
+import { eventsImportCommand } from './events-import';
 import { chunkApplicationPassword } from '../domain/users/passwords';
 import { isRoleName, ROLE_NAMES } from '../domain/users/roles';
 import { insertApplicationPassword, insertUser } from '../domain/users/store';
@@ -58,8 +61,10 @@ async function run(argv: string[]): Promise<number> {
         console.log(`application password for ${user.login} (${issued.uuid}): ${chunkApplicationPassword(issued.password)}`);
         return 0;
       }
+      case 'events:import':
+        return await eventsImportCommand(config, db, args);
       default:
-        console.error('commands: migrate, seed, user:create, app-password');
+        console.error('commands: migrate, seed, user:create, app-password, events:import');
         return 2;
     }
   } finally {

@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { PROFILE_NAMESPACES } from './profiles';
 import { coreRoutes } from './routes/core';
 import { eventsRoutes } from './routes/events';
+import { eventsImportRoutes } from './routes/events-import';
 import { rootRoutes } from './routes/root';
 import { batchRoute } from './server/batch';
 import { RestDispatcher } from './server/dispatcher';
@@ -20,6 +21,7 @@ import { restUrls } from './server/urls';
 const NAMESPACE_ROUTES: Record<string, (registry: RouteRegistry) => RouteDef[]> = {
   'core/v2': coreRoutes,
   'events/v1': eventsRoutes,
+  'events-import/v1': eventsImportRoutes,
 };
 
 export function createRestAdapter(config: Config, db: Database, log?: FastifyBaseLogger): RestDispatcher {

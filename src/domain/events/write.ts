@@ -187,6 +187,28 @@ export async function createEvent(ctx: DomainContext, input: EventInput): Promis
   return (await eventById(ctx).load(id)) as EventRecord;
 }
 
+/**
+ * Creates (`id` null) or updates an event inside the caller's transaction, with the same checks as
+ * createEvent / updateEvent; returns its id. Imports use it to write a whole batch atomically (the
+ * records are read through `tx`, so rows written earlier in the same transaction are seen).
+ */
+export async function writeEventInTransaction(tx: Tx, ctx: DomainContext, id: number | null, input: EventInput): Promise<number> {
+  const options = await siteOptionsOf(ctx);
+  let existing: EventRecord | null = null;
+  if (id === null) {
+    if (!canEditEvents(ctx.viewer)) throw forbidden('rest_forbidden', 'Sorry, you are not allowed to do that.', ctx.viewer);
+    if (input.title === undefined) throw new DomainError('rest_missing_callback_param', 'Missing parameter(s): title', 400, { params: ['title'] });
+  } else {
+    const row = await tx.content.findUnique({ where: { id } });
+    const detail = row?.type === EVENT_TYPE ? await tx.eventDetail.findUnique({ where: { contentId: id } }) : null;
+    if (!row || !detail) throw invalidParam('id');
+    if (!canEditRecord(ctx.viewer, row)) throw forbidden('rest_forbidden', 'Sorry, you are not allowed to do that.', ctx.viewer);
+    // timesOf and writeEvent read only the row and the detail of the record.
+    existing = { row, detail } as EventRecord;
+  }
+  return writeEvent(tx, ctx, options, existing, input, timesOf(input, existing, options));
+}
+
 /** POST/PUT/PATCH /events/{id}: edit_post on the event; every field optional. */
 export async function updateEvent(ctx: DomainContext, id: number, input: EventInput): Promise<EventRecord> {
   const existing = await findEvent(ctx, id);

@@ -1,0 +1,34 @@
+-- CreateTable
+CREATE TABLE "EventImport" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "origin" TEXT NOT NULL,
+    "source" TEXT NOT NULL DEFAULT '',
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "percentage" INTEGER NOT NULL DEFAULT 0,
+    "nextBatchHash" TEXT,
+    "message" TEXT NOT NULL DEFAULT '',
+    "messageSlug" TEXT NOT NULL DEFAULT '',
+    "totalEvents" INTEGER NOT NULL DEFAULT 0,
+    "batchesDone" INTEGER NOT NULL DEFAULT 0,
+    "created" INTEGER NOT NULL DEFAULT 0,
+    "updated" INTEGER NOT NULL DEFAULT 0,
+    "skipped" INTEGER NOT NULL DEFAULT 0,
+    "failed" INTEGER NOT NULL DEFAULT 0,
+    "activity" TEXT NOT NULL DEFAULT '{}',
+    "authorId" INTEGER NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "EventImportOrigin" (
+    "key" TEXT NOT NULL PRIMARY KEY,
+    "contentId" INTEGER NOT NULL
+);
+
+-- CreateIndex
+CREATE INDEX "EventImport_status_idx" ON "EventImport"("status");
+
+-- CreateIndex
+CREATE INDEX "EventImportOrigin_contentId_idx" ON "EventImportOrigin"("contentId");
+

@@ -1,0 +1,65 @@
+/**
+ * iCalendar feeds of the calendar, where The Events Calendar serves them (its archive pages with
+ * `?ical=1`): `/events/ical` (all upcoming events), `/events/category/<slug>/ical`,
+ * `/venue/<slug>/ical`, `/organizer/<slug>/ical`, and the same pages with `?ical=1`. Requests are
+ * authenticated like the APIs' (anonymous readers get published, listed events); the selection
+ * and the document come from the domain (calendarFeed).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { DomainContext } from '../domain/context';
+import { isDomainError } from '../domain/errors';
+import { calendarFeed, type FeedScope } from '../domain/events/imports';
+import { LoaderCache } from '../domain/loaders';
+import { resolveViewer } from './auth';
+
+type ScopeOf = (request: FastifyRequest) => FeedScope;
+
+const slugParam = (request: FastifyRequest): string => {
+  // A nested category path (/events/category/parent/child/) names its last segment.
+  const wildcard = String((request.params as Record<string, string>)['*'] ?? '');
+  const segments = wildcard.split('/').filter(Boolean);
+  if (segments.at(-1) === 'ical') segments.pop();
+  return decodeURIComponent(segments.at(-1) ?? '');
+};
+
+function wantsIcal(request: FastifyRequest): boolean {
+  const value = (request.query as Record<string, unknown>).ical;
+  return value !== undefined && value !== '0' && value !== '';
+}
+
+export function registerFeeds(app: FastifyInstance, config: Config, db: Database): void {
+  const serve = async (request: FastifyRequest, reply: FastifyReply, scope: FeedScope): Promise<FastifyReply> => {
+    const viewer = await resolveViewer(db, request.headers.authorization, request.ip);
+    if (isDomainError(viewer)) return reply.code(viewer.status).type('text/plain; charset=utf-8').send(viewer.message);
+    const ctx: DomainContext = { db, viewer, config, loaders: new LoaderCache(db) };
+    try {
+      const feed = await calendarFeed(ctx, scope);
+      return reply
+        .code(200)
+        .header('Content-Type', 'text/calendar; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${feed.filename}"`)
+        .header('Cache-Control', viewer.isAnonymous ? 'public, max-age=300' : 'private, no-store')
+        .send(feed.body);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return reply.code(error.status).type('text/plain; charset=utf-8').send(error.message);
+    }
+  };
+  const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+  // `<page>/ical` always; `<page>/?ical=1` as the plugin's links have it (the page itself is not served here).
+  const route = (path: string, scopeOf: ScopeOf) => {
+    app.get(`${path}/ical`, (request, reply) => serve(request, reply, scopeOf(request)));
+    app.get(path, (request, reply) => (wantsIcal(request) ? serve(request, reply, scopeOf(request)) : notFound(reply)));
+  };
+  route('/events', () => ({ kind: 'all' }));
+  app.get('/events/category/*', (request, reply) => {
+    const wildcard = String((request.params as Record<string, string>)['*'] ?? '');
+    const explicit = /(^|\/)ical\/?$/.test(wildcard);
+    if (!explicit && !wantsIcal(request)) return notFound(reply);
+    return serve(request, reply, { kind: 'category', slug: slugParam(request) });
+  });
+  route('/venue/:slug', (request) => ({ kind: 'venue', slug: String((request.params as Record<string, string>).slug) }));
+  route('/organizer/:slug', (request) => ({ kind: 'organizer', slug: String((request.params as Record<string, string>).slug) }));
+}
