@@ -31,6 +31,7 @@ export interface Config {
   /** Milliseconds a shutdown waits for in-flight requests before closing connections anyway. */
   shutdownGraceMs: number;
   graphql: GraphQLConfig;
+  cache: CacheConfig;
   /** The calendar's geolocation component (Events Calendar Pro's): events near a point. */
   geolocation: boolean;
   /** How far from the point a venue may lie, kilometres. */
@@ -45,8 +46,21 @@ export interface GraphQLConfig {
   maxComplexity: number;
   /** Operations accepted in one batched POST. */
   batchLimit: number;
+}
+
+/** The response cache of anonymous reads and the HTTP caching headers of both faces. */
+export interface CacheConfig {
+  enabled: boolean;
+  /** Bytes the in-process cache may hold. */
+  maxBytes: number;
   /** Cache-Control max-age of anonymous GET answers, seconds. */
-  getMaxAge: number;
+  maxAge: number;
+  /** Cache-Control stale-while-revalidate of anonymous GET answers, seconds. */
+  staleWhileRevalidate: number;
+  /** Called (POST, JSON {tags}) after every invalidation, e.g. to purge a CDN. */
+  purgeWebhook?: string;
+  /** How often an idle instance publishes scheduled posts, ms (0: only when requests come). */
+  schedulerIntervalMs: number;
 }
 
 class ConfigError extends Error {}
@@ -109,7 +123,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAliases: integer(env, 'GRAPHQL_MAX_ALIASES', 30),
       maxComplexity: integer(env, 'GRAPHQL_MAX_COMPLEXITY', 20000),
       batchLimit: integer(env, 'GRAPHQL_BATCH_LIMIT', 10),
-      getMaxAge: integer(env, 'GRAPHQL_GET_MAX_AGE', 0),
+    },
+    cache: {
+      enabled: flag(env, 'CACHE_ENABLED', true),
+      maxBytes: integer(env, 'CACHE_MAX_BYTES', 64 * 1024 * 1024),
+      maxAge: integer(env, 'CACHE_MAX_AGE', 0),
+      staleWhileRevalidate: integer(env, 'CACHE_STALE_WHILE_REVALIDATE', 0),
+      purgeWebhook: env.CACHE_PURGE_WEBHOOK || undefined,
+      schedulerIntervalMs: integer(env, 'SCHEDULER_INTERVAL_MS', 30000),
     },
     geolocation: flag(env, 'GEOLOCATION', false),
     geolocationRadiusKm: integer(env, 'GEOLOCATION_RADIUS_KM', 40),

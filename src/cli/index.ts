@@ -11,7 +11,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config';
-import { createDatabase } from '../db/client';
+import { createInvalidationBus } from '../cache/invalidation';
+import { ResponseCache } from '../cache/store';
+import { createDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDemoSite } from '../db/seed';
 import { eventsImportCommand } from './events-import';
@@ -68,7 +70,18 @@ async function run(argv: string[]): Promise<number> {
         return 2;
     }
   } finally {
+    // Running servers drop their cached reads of whatever the command may have written.
+    if (command !== 'app-password') await announceWrite(db).catch((error: unknown) => console.error('could not invalidate server caches:', error));
     await db.close();
+  }
+}
+
+async function announceWrite(db: Database): Promise<void> {
+  const bus = await createInvalidationBus(db, new ResponseCache({ maxBytes: 1024 * 1024 }), { listen: false });
+  try {
+    await bus.publish(['*']);
+  } finally {
+    await bus.close();
   }
 }
 

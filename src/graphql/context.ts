@@ -12,8 +12,13 @@ import type { Viewer } from '../domain/viewer';
 export interface GraphQLContext {
   domain: DomainContext;
   viewer: Viewer;
+  /**
+   * What the request did, read by the HTTP handler afterwards: set when it ran a mutation (cached
+   * reads are then invalidated). An object, because Apollo hands resolvers a shallow copy of the context.
+   */
+  effects: { wrote: boolean };
 }
 
 export function createContext(db: Database, config: Config, viewer: Viewer): GraphQLContext {
-  return { viewer, domain: { db, config, viewer, loaders: new LoaderCache(db) } };
+  return { viewer, domain: { db, config, viewer, loaders: new LoaderCache(db) }, effects: { wrote: false } };
 }

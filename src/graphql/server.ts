@@ -4,13 +4,16 @@
  * CSRF prevention, the limits of limits.ts, and per-request contexts carrying the viewer that
  * HTTP Basic application passwords identify — the same check as REST.
  */
-import { ApolloServer, HeaderMap, type HTTPGraphQLResponse } from '@apollo/server';
+import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { DomainError } from '../domain/errors';
 import { resolveViewer } from '../http/auth';
+import { canonical } from '../http/canonical';
+import { matchesIfNoneMatch } from '../http/etag';
+import type { Answer, ReadCache } from '../http/read-cache';
 import { createContext, type GraphQLContext } from './context';
 import { formatError } from './errors';
 import { aliasLimitRule, complexityPlugin, depthLimitRule } from './limits';
@@ -23,6 +26,17 @@ interface Logger {
   error(object: unknown, message?: string): void;
 }
 
+/** Marks the request's context when it runs a mutation, so its cached reads are invalidated. */
+const mutationFlag: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation, contextValue }) {
+        if (operation?.operation === 'mutation') contextValue.effects.wrote = true;
+      },
+    };
+  },
+};
+
 export async function createGraphQLServer(config: Config, log: Logger): Promise<ApolloServer<GraphQLContext>> {
   const limits = config.graphql;
   const server = new ApolloServer<GraphQLContext>({
@@ -33,7 +47,7 @@ export async function createGraphQLServer(config: Config, log: Logger): Promise<
     includeStacktraceInErrorResponses: false,
     validationRules: [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases)],
     formatError: (formatted, error) => formatError(formatted, error, (e) => log.error({ err: e }, 'GraphQL resolver failed')),
-    plugins: [ApolloServerPluginCacheControlDisabled(), complexityPlugin(limits.maxComplexity)],
+    plugins: [ApolloServerPluginCacheControlDisabled(), complexityPlugin(limits.maxComplexity), mutationFlag],
   });
   await server.start();
   return server;
@@ -68,14 +82,22 @@ function parseBody(request: FastifyRequest): { ok: true; body: unknown } | { ok:
   }
 }
 
-/** Anonymous GET answers may be cached by any layer in front; anything else depends on who asks. */
-function cacheControl(request: FastifyRequest, anonymous: boolean, response: HTTPGraphQLResponse, maxAge: number): string {
-  if (!anonymous) return 'private, no-store';
-  if (request.method !== 'GET' || response.status !== undefined && response.status !== 200) return 'no-store';
-  return `public, max-age=${maxAge}`;
+/** The cache key of an anonymous GET: the document (or its persisted hash), variables and operation, canonical. */
+function graphqlCacheKey(search: string): string {
+  const params = new URLSearchParams(search);
+  const json = (name: string): unknown => {
+    const raw = params.get(name);
+    if (raw === null) return null;
+    try {
+      return canonical(JSON.parse(raw));
+    } catch {
+      return raw;
+    }
+  };
+  return JSON.stringify(['graphql', params.get('query'), json('variables'), params.get('operationName'), json('extensions')]);
 }
 
-export function registerGraphQL(app: FastifyInstance, server: ApolloServer<GraphQLContext>, config: Config, db: Database): void {
+export function registerGraphQL(app: FastifyInstance, server: ApolloServer<GraphQLContext>, config: Config, db: Database, cache: ReadCache): void {
   const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     if (config.graphql.playground && wantsPlayground(request)) return reply.redirect(`${GRAPHQL_PATH}/playground`);
     const parsed = parseBody(request);
@@ -88,19 +110,39 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
 
     const url = request.raw.url ?? '';
     const q = url.indexOf('?');
-    const response = await server.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: { method: request.method.toUpperCase(), headers: headerMapOf(request), search: q === -1 ? '' : url.slice(q), body: parsed.body },
-      context: async () => createContext(db, config, viewer),
-    });
-    reply.code(response.status ?? 200);
-    for (const [name, value] of response.headers) reply.header(name, value);
-    reply.header('cache-control', cacheControl(request, viewer.isAnonymous, response, config.graphql.getMaxAge));
-    reply.header('vary', 'Authorization, Accept');
-    if (response.body.kind === 'complete') return reply.send(response.body.string);
-    // Incremental delivery (@defer) is not enabled; collect the chunks all the same.
-    let text = '';
-    for await (const chunk of response.body.asyncIterator) text += chunk;
-    return reply.send(text);
+    const search = q === -1 ? '' : url.slice(q);
+    const context = createContext(db, config, viewer);
+    const execute = async (): Promise<Answer> => {
+      const response = await server.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: { method: request.method.toUpperCase(), headers: headerMapOf(request), search, body: parsed.body },
+        context: async () => context,
+      });
+      const headers: Record<string, string> = {};
+      for (const [name, value] of response.headers) headers[name] = value;
+      let body = '';
+      if (response.body.kind === 'complete') body = response.body.string;
+      // Incremental delivery (@defer) is not enabled; collect the chunks all the same.
+      else for await (const chunk of response.body.asyncIterator) body += chunk;
+      return { status: response.status ?? 200, headers, body };
+    };
+
+    const anonymous = viewer.isAnonymous && !request.headers.authorization;
+    if (request.method === 'GET') {
+      // Queries only (Apollo refuses mutations over GET), so a GET never writes.
+      const served = await cache.read('graphql', anonymous ? graphqlCacheKey(search) : null, execute);
+      reply.code(served.status).headers(served.headers);
+      reply.header('etag', served.etag).header('x-cache', served.cache.toUpperCase()).header('vary', 'Authorization, Accept');
+      reply.header('cache-control', anonymous ? cache.cacheControl(true) : 'private, no-store');
+      if (served.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
+      return reply.send(served.body);
+    }
+    await cache.scheduled();
+    const answer = await execute();
+    // A mutation may have changed anything: every instance drops its cached reads before the answer leaves.
+    if (context.effects.wrote) await cache.written();
+    reply.code(answer.status).headers(answer.headers);
+    reply.header('cache-control', anonymous ? 'no-store' : 'private, no-store').header('vary', 'Authorization, Accept');
+    return reply.send(answer.body);
   };
   app.route({ method: ['GET', 'POST'], url: GRAPHQL_PATH, handler: handle });
   if (config.graphql.playground) registerPlayground(app);

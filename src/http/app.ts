@@ -7,7 +7,12 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createGraphQLServer, registerGraphQL } from '../graphql/server';
 import { createRestAdapter } from '../rest';
+import type { ResponseCache } from '../cache/store';
+import { createAppMetrics, registerMetrics } from './metrics';
+import { observeRequests } from './request-metrics';
+import { createReadCache } from './read-cache-setup';
 import type { RestDispatcher } from '../rest/server/dispatcher';
+import { registerFeeds } from './feeds';
 import { registerRest } from './rest';
 
 export interface App {
@@ -27,8 +32,20 @@ export async function buildApp(config: Config, db: Database, options: { logger?:
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  // The cache's gauges are read at scrape time, so the registry can exist before the cache.
+  let cacheStats: () => { entries: number; bytes: number } = () => ({ entries: 0, bytes: 0 });
+  const metrics = createAppMetrics({ cache: { stats: () => cacheStats() } });
+  const cache = await createReadCache(config, db, fastify.log, {
+    outcome: (face, outcome, reason) => (outcome === 'hit' ? metrics.cacheHit(face) : outcome === 'miss' ? metrics.cacheMiss(face) : metrics.cacheBypassed(face, reason ?? 'uncacheable')),
+  });
+  if (cache.store) cacheStats = () => (cache.store as ResponseCache).stats();
+  cache.bus?.onInvalidate((tags) => metrics.invalidated(tags));
+  fastify.addHook('onClose', async () => cache.close());
+  registerMetrics(fastify, metrics.registry);
+  observeRequests(fastify, metrics, config.restPrefix);
+
   const rest = createRestAdapter(config, db, fastify.log);
-  registerRest(fastify, rest, config.restPrefix, (reply) =>
+  registerRest(fastify, rest, cache.reads, config.restPrefix, (reply) =>
     reply
       // WordPress announces the API on every page (rest_output_link_header); clients discover it so.
       .header('Link', `<${rest.deps.urls.root()}>; rel="https://api.w.org/"`)
@@ -36,8 +53,10 @@ export async function buildApp(config: Config, db: Database, options: { logger?:
       .send(`<!doctype html><title>Content site</title><h1>Content site</h1><ul><li><a href="/${config.restPrefix}/">REST API</a></li><li><a href="/graphql">GraphQL</a></li></ul>`),
   );
 
+  registerFeeds(fastify, config, db);
+
   const graphql = await createGraphQLServer(config, fastify.log);
-  registerGraphQL(fastify, graphql, config, db);
+  registerGraphQL(fastify, graphql, config, db, cache.reads);
   fastify.addHook('onClose', async () => graphql.stop());
 
   // Liveness: answers without touching the database (also the bare baseline of the benchmarks).

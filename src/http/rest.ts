@@ -7,6 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors';
 import { anonymous } from '../domain/viewer';
 import { resolveViewer } from './auth';
+import { canonical } from './canonical';
+import { matchesIfNoneMatch } from './etag';
+import type { ReadCache } from './read-cache';
 import type { RestDispatcher } from '../rest/server/dispatcher';
 import { errorBody } from '../rest/server/errors';
 import { parseQuery } from '../rest/server/query';
@@ -33,7 +36,12 @@ function send(reply: FastifyReply, answer: HttpAnswer): FastifyReply {
   return answer.body === null ? reply.send() : reply.send(answer.body);
 }
 
-export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, prefix: string, home: (reply: FastifyReply) => FastifyReply): void {
+/** The cache key of an anonymous REST read: the route and its parameters in a canonical order (both URL forms agree). */
+export function restCacheKey(route: string, query: Record<string, unknown>, origin: string | undefined): string {
+  return JSON.stringify(['rest', route, canonical(query), origin ?? '']);
+}
+
+export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, cache: ReadCache, prefix: string, home: (reply: FastifyReply) => FastifyReply): void {
   const handle = async (request: FastifyRequest, reply: FastifyReply, route: string | null): Promise<FastifyReply> => {
     const rawUrl = request.raw.url ?? '/';
     const q = rawUrl.indexOf('?');
@@ -66,8 +74,25 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, p
     if (viewer instanceof DomainError) {
       return send(reply, { status: viewer.status, headers: standardHeaders(dispatcher, internal), body: JSON.stringify(errorBody(viewer)) });
     }
-    const answer = await serveRequest(dispatcher, internal, { head: request.method === 'HEAD', override: Boolean(methodOverride) });
-    return send(reply, answer);
+    if (method !== 'GET' && method !== 'HEAD') {
+      const answer = await serveRequest(dispatcher, internal, { head: false, override: Boolean(methodOverride) });
+      // Any other method may have written something: every instance drops its cached reads first.
+      if (method !== 'OPTIONS') await cache.written();
+      return send(reply, answer);
+    }
+    // HEAD is answered as GET without the body (same cache entry, same ETag).
+    const anonymousGet = viewer.isAnonymous && !request.headers.authorization;
+    const key = anonymousGet && query.context !== 'edit' && query.password === undefined ? restCacheKey(path, query, headers.origin) : null;
+    const served = await cache.read('rest', key, async () => {
+      const answer = await serveRequest(dispatcher, { ...internal, method: 'GET' }, { head: false, override: Boolean(methodOverride) });
+      return { status: answer.status, headers: answer.headers, body: answer.body ?? '' };
+    });
+    const headersOut: Record<string, string> = { ...served.headers, ETag: served.etag, 'X-Cache': served.cache.toUpperCase() };
+    if (anonymousGet) headersOut['Cache-Control'] = cache.cacheControl(true);
+    if (served.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], served.etag)) {
+      return send(reply, { status: 304, headers: headersOut, body: null });
+    }
+    return send(reply, { status: served.status, headers: headersOut, body: request.method === 'HEAD' ? null : served.body });
   };
 
   const base = '/' + prefix;

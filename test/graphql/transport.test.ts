@@ -19,7 +19,7 @@ function getUrl(params: Record<string, unknown>): string {
 describe('GraphQL over HTTP', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ GRAPHQL_MAX_DEPTH: '6', GRAPHQL_MAX_ALIASES: '3', GRAPHQL_MAX_COMPLEXITY: '500', GRAPHQL_BATCH_LIMIT: '3', GRAPHQL_GET_MAX_AGE: '30' }, { seed: true });
+    t = await startTestApp({ GRAPHQL_MAX_DEPTH: '6', GRAPHQL_MAX_ALIASES: '3', GRAPHQL_MAX_COMPLEXITY: '500', GRAPHQL_BATCH_LIMIT: '3', CACHE_MAX_AGE: '30' }, { seed: true });
   });
   afterAll(() => t.close());
 

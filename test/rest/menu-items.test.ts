@@ -706,6 +706,8 @@ describe('menu items', () => {
         const res = await t.request.get(`${ITEMS}?${query}`).set(admin()).expect(200);
         return { queries: t.db.queries.count - before, size: res.body.length };
       };
+      // Warm-up: the first read after writes also reads the publishing schedule again.
+      await cost(`menus=${small}`);
       const a = await cost(`menus=${small}`);
       const b = await cost(`menus=${large}`);
       expect([a.size, b.size]).toEqual([5, 40]);

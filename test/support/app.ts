@@ -29,8 +29,12 @@ export function basicAuth(login: string, password: string): string {
   return 'Basic ' + Buffer.from(`${login}:${password}`).toString('base64');
 }
 
-export async function startTestApp(env: Record<string, string> = {}, options: { seed?: boolean } = {}): Promise<TestApp> {
-  const database: TestDatabase = await createTestDatabase();
+/**
+ * `sharedWith`: run a second instance on the database of another test app (several servers
+ * behind one load balancer); closing it leaves that database alone.
+ */
+export async function startTestApp(env: Record<string, string> = {}, options: { seed?: boolean; sharedWith?: TestApp } = {}): Promise<TestApp> {
+  const database: TestDatabase = options.sharedWith ? { url: options.sharedWith.db.url, drop: async () => undefined } : await createTestDatabase();
   const config = loadConfig({
     DATABASE_URL: database.url,
     SITE_URL,
@@ -39,6 +43,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     ADMIN_APP_PASSWORD,
     SEED_DEMO: options.seed ? 'true' : 'false',
     LOG_LEVEL: 'silent',
+    // Most suites write fixtures straight into the database and measure uncached costs; the cache's
+    // own suites turn it on.
+    CACHE_ENABLED: 'false',
     ...env,
   });
   const db = createDatabase(config.databaseUrl, { poolSize: 4 });

@@ -1,0 +1,8 @@
+-- CreateTable
+CREATE TABLE "CacheInvalidation" (
+    "version" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "tags" TEXT NOT NULL,
+    "instance" TEXT NOT NULL DEFAULT '',
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+

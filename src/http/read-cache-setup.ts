@@ -1,0 +1,50 @@
+/**
+ * Builds the read cache of a server: the in-process store, the invalidation bus over the
+ * database (shared by every instance), the scheduler of future posts, and the optional purge
+ * webhook told about this instance's invalidations.
+ */
+import type { Config } from '../config';
+import { createInvalidationBus, type InvalidationBus } from '../cache/invalidation';
+import { ResponseCache } from '../cache/store';
+import type { Database } from '../db/client';
+import { ReadCache, type CacheObserver } from './read-cache';
+import { Scheduler } from './scheduler';
+
+interface Logger {
+  warn(object: unknown, message?: string): void;
+}
+
+export interface ReadCacheSetup {
+  reads: ReadCache;
+  store: ResponseCache | null;
+  bus: InvalidationBus | null;
+  close(): Promise<void>;
+}
+
+export async function createReadCache(config: Config, db: Database, log: Logger, observer: CacheObserver = {}): Promise<ReadCacheSetup> {
+  const store = config.cache.enabled ? new ResponseCache({ maxBytes: config.cache.maxBytes }) : null;
+  const bus = store ? await createInvalidationBus(db, store, { onError: (error) => log.warn({ err: error }, 'cache invalidation bus') }) : null;
+  const webhook = config.cache.purgeWebhook;
+  if (bus && webhook) {
+    bus.onInvalidate((tags, _version, origin) => {
+      // Only the instance that wrote tells the CDN, once.
+      if (origin !== 'local') return;
+      fetch(webhook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tags }) }).catch((error: unknown) => log.warn({ err: error }, 'cache purge webhook failed'));
+    });
+  }
+  let reads: ReadCache | null = null;
+  const scheduler = new Scheduler(db, config, async () => {
+    await reads?.written();
+  });
+  reads = new ReadCache(store, bus, scheduler, config.cache, observer);
+  scheduler.start(config.cache.schedulerIntervalMs);
+  return {
+    reads,
+    store,
+    bus,
+    close: async () => {
+      scheduler.stop();
+      await bus?.close();
+    },
+  };
+}

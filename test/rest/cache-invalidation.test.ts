@@ -1,0 +1,201 @@
+/**
+ * The invalidation bus on the real database of the run (SQLite or PostgreSQL): several "instances"
+ * (each its own Database, ResponseCache and bus) on one database stay coherent.
+ */
+import { createInvalidationBus, type InvalidationBus, type InvalidationBusOptions } from '../../src/cache/invalidation';
+import { ResponseCache, type CachedResponse } from '../../src/cache/store';
+import { createDatabase, type Database } from '../../src/db/client';
+import { createTestDatabase, testProvider, type TestDatabase } from '../support/database';
+
+interface Instance {
+  db: Database;
+  cache: ResponseCache;
+  bus: InvalidationBus;
+  seen: { tags: readonly string[]; version: number; origin: string }[];
+}
+
+let database: TestDatabase;
+const open: Instance[] = [];
+
+async function instance(options: InvalidationBusOptions = {}): Promise<Instance> {
+  const db = createDatabase(database.url, { poolSize: 2 });
+  const cache = new ResponseCache({ maxBytes: 1 << 20 });
+  const bus = await createInvalidationBus(db, cache, options);
+  const seen: Instance['seen'] = [];
+  bus.onInvalidate((tags, version, origin) => seen.push({ tags, version, origin }));
+  const created = { db, cache, bus, seen };
+  open.push(created);
+  return created;
+}
+
+function response(text: string): CachedResponse {
+  return { status: 200, headers: { 'Content-Type': 'application/json' }, body: Buffer.from(text), etag: `"${text}"`, tags: [] };
+}
+
+async function countRows(db: Database): Promise<number> {
+  const rows = await db.prisma.$queryRawUnsafe<{ n: number | bigint }[]>('SELECT count(*) AS n FROM "CacheInvalidation"');
+  return Number(rows[0].n);
+}
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+
+afterEach(async () => {
+  for (const { bus, db } of open.splice(0)) {
+    await bus.close();
+    await db.close();
+  }
+  await database.drop();
+});
+
+describe(`invalidation bus (${testProvider})`, () => {
+  test('a publish on one instance is applied on another by its next sync', async () => {
+    const a = await instance();
+    const b = await instance({ listen: false });
+    const start = await b.bus.sync();
+    b.cache.set('/core/v2/posts/1', response('old'), { tags: ['post:1'], version: start });
+    b.cache.set('/core/v2/posts/2', response('two'), { tags: ['post:2'], version: start });
+
+    await a.bus.publish(['post:1', 'posts']);
+    const version = await b.bus.sync();
+
+    expect(version).toBeGreaterThan(start);
+    expect(b.cache.get('/core/v2/posts/1')).toBeUndefined();
+    expect(b.cache.get('/core/v2/posts/2')).toBeDefined();
+    expect(b.seen).toEqual([{ tags: ['post:1', 'posts'], version, origin: 'remote' }]);
+    expect(a.seen).toEqual([{ tags: ['post:1', 'posts'], version, origin: 'local' }]);
+    // Applied once: syncing again changes nothing.
+    expect(await b.bus.sync()).toBe(version);
+    expect(await a.bus.sync()).toBe(version);
+    expect(a.seen).toHaveLength(1);
+    expect(b.seen).toHaveLength(1);
+  });
+
+  test('publish applies locally before it resolves', async () => {
+    const a = await instance();
+    const v = await a.bus.sync();
+    a.cache.set('k', response('x'), { tags: ['term:3'], version: v });
+    await a.bus.publish(['term:3']);
+    expect(a.cache.get('k')).toBeUndefined();
+    expect(a.cache.stats().invalidated).toBe(1);
+  });
+
+  test('a read that started before the invalidation is never kept', async () => {
+    const a = await instance();
+    const b = await instance({ listen: false });
+    // Stored before B learns of the invalidation: dropped when it does.
+    const started = await b.bus.sync();
+    await a.bus.publish(['post:1']);
+    expect(b.cache.set('early', response('old'), { tags: ['post:1'], version: started })).toBe(true);
+    await b.bus.sync();
+    expect(b.cache.get('early')).toBeUndefined();
+    // Stored after B learnt of it, but computed before: refused.
+    const started2 = await b.bus.sync();
+    await a.bus.publish(['post:1']);
+    await b.bus.sync();
+    expect(b.cache.set('late', response('old'), { tags: ['post:1'], version: started2 })).toBe(false);
+    const current = await b.bus.sync();
+    expect(b.cache.set('late', response('new'), { tags: ['post:1'], version: current })).toBe(true);
+  });
+
+  test('with no notifications at all, sync alone keeps instances coherent', async () => {
+    const a = await instance({ listen: false });
+    const b = await instance({ listen: false });
+    for (let i = 1; i <= 5; i += 1) {
+      const v = await b.bus.sync();
+      b.cache.set(`post/${i}`, response(String(i)), { tags: [`post:${i}`], version: v });
+      await a.bus.publish([`post:${i}`]);
+      expect(b.cache.get(`post/${i}`)).toBeDefined(); // nothing told B yet
+      await b.bus.sync();
+      expect(b.cache.get(`post/${i}`)).toBeUndefined();
+    }
+    expect(b.seen.map((s) => s.tags[0])).toEqual(['post:1', 'post:2', 'post:3', 'post:4', 'post:5']);
+  });
+
+  test('concurrent publishes from several instances keep every version', async () => {
+    const a = await instance();
+    const b = await instance();
+    const c = await instance({ listen: false });
+    await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).bus.publish([`post:${i}`])));
+    const version = await c.bus.sync();
+
+    const seen = c.seen.map((s) => s.version);
+    expect(seen).toHaveLength(30);
+    expect(new Set(seen).size).toBe(30);
+    expect([...seen].sort((x, y) => x - y)).toEqual(seen); // applied in order
+    expect(seen.at(-1)).toBe(version);
+    expect(c.seen.flatMap((s) => s.tags).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `post:${i}`).sort());
+    // The publishers learn each other's invalidations too, each exactly once.
+    await a.bus.sync();
+    await b.bus.sync();
+    for (const publisher of [a, b]) {
+      expect(publisher.seen.map((s) => s.version).sort((x, y) => x - y)).toEqual(seen);
+      expect(publisher.seen.filter((s) => s.origin === 'local')).toHaveLength(15);
+    }
+  });
+
+  test('concurrent syncs apply each invalidation once', async () => {
+    const a = await instance();
+    const b = await instance({ listen: false });
+    for (let i = 0; i < 5; i += 1) await a.bus.publish([`t:${i}`]);
+    const versions = await Promise.all(Array.from({ length: 10 }, () => b.bus.sync()));
+    expect(new Set(versions).size).toBe(1);
+    expect(b.seen).toHaveLength(5);
+  });
+
+  test('pruning keeps the newest rows; an instance that fell behind the pruned log clears its cache', async () => {
+    const a = await instance({ keepRows: 3, keepMs: 3_600_000 });
+    const behind = await instance({ listen: false });
+    const start = await behind.bus.sync();
+    behind.cache.set('k', response('x'), { tags: ['unrelated'], version: start });
+    for (let i = 0; i < 10; i += 1) await a.bus.publish([`post:${i}`]);
+    await a.bus.prune();
+    expect(await countRows(a.db)).toBe(3);
+
+    // Rows it never saw are gone: it cannot tell what changed, so nothing cached survives.
+    const version = await behind.bus.sync();
+    expect(behind.cache.get('k')).toBeUndefined();
+    expect(behind.cache.set('k', response('x'), { tags: ['unrelated'], version: start })).toBe(false);
+    expect(behind.cache.set('k', response('x'), { tags: ['unrelated'], version })).toBe(true);
+  });
+
+  test('pruning by age never deletes the newest row, so versions never go back', async () => {
+    const a = await instance({ keepRows: 0, keepMs: 0 });
+    await a.bus.publish(['x']);
+    await a.bus.publish(['y']);
+    const version = await a.bus.sync();
+    await a.bus.prune();
+    expect(await countRows(a.db)).toBe(1);
+    const fresh = await instance();
+    expect(await fresh.bus.sync()).toBe(version);
+    await fresh.bus.publish(['z']);
+    expect(await a.bus.sync()).toBe(version + 1);
+  });
+
+  test('publishing nothing writes nothing; a closed bus refuses work', async () => {
+    const a = await instance();
+    await a.bus.publish([]);
+    expect(await countRows(a.db)).toBe(0);
+    expect(await a.bus.sync()).toBe(0);
+    await a.bus.close();
+    await expect(a.bus.sync()).rejects.toThrow('closed');
+    await expect(a.bus.publish(['x'])).rejects.toThrow('closed');
+  });
+});
+
+if (testProvider === 'postgresql') {
+  describe('invalidation bus LISTEN/NOTIFY (PostgreSQL)', () => {
+    test('an idle instance applies a published invalidation without being asked', async () => {
+      const a = await instance();
+      const b = await instance();
+      const v = await b.bus.sync();
+      b.cache.set('k', response('x'), { tags: ['post:1'], version: v });
+      const applied = new Promise<number>((resolve) => b.bus.onInvalidate((_tags, version) => resolve(version)));
+      await a.bus.publish(['post:1']);
+      const version = await applied; // delivered through NOTIFY: B never called sync()
+      expect(version).toBe(v + 1);
+      expect(b.cache.get('k')).toBeUndefined();
+    });
+  });
+}
