@@ -4,8 +4,11 @@
  * time), and writes requests/s, p50/p99 latency and each scenario's ratio to the bare route into
  * BENCHMARKS.md together with a description of the machine.
  *
+ * Every scenario runs twice: on a server with the response cache (the default) and on one with
+ * CACHE_ENABLED=false, which measures the path to the database.
+ *
  * Options (environment): BENCH_DURATION seconds per scenario (default 10), BENCH_CONNECTIONS
- * (default 16), BENCH_ONLY=name,name to run some scenarios.
+ * (default 16), BENCH_ONLY=name,name to run some scenarios, BENCH_MODES=cached,uncached.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,10 +42,10 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number, databaseUrl: string) {
+async function startServer(port: number, databaseUrl: string, cached: boolean) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD, CACHE_ENABLED: String(cached) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60000;
@@ -105,7 +108,7 @@ function machine(): string {
     `- Memory: ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     `- OS: ${os.type()} ${os.release()}`,
     `- Node.js ${process.version}; server and load generator are separate processes on loopback`,
-    `- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per scenario; SQLite database with the demo content`,
+    `- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per scenario; SQLite database with the demo content (100 posts, 10,000 events for the event scenarios)`,
     `- Machine load average (1 min) when the run began: ${LOAD_AT_START.toFixed(1)}`,
   ].join('\n');
 }
@@ -128,7 +131,7 @@ function faceComparison(results: Result[]): string[] {
   ];
 }
 
-function section(results: Result[]): string {
+function resultTable(results: Result[]): string[] {
   const bare = results.find((r) => r.scenario.name === 'bare')?.requestsPerSecond;
   const rows = results.map((r) => {
     const ratio = bare ? (r.requestsPerSecond / bare).toPrecision(2) : 'n/a';
@@ -136,29 +139,46 @@ function section(results: Result[]): string {
     const request = r.scenario.label ?? `${r.scenario.method ?? 'GET'} ${r.scenario.path}`;
     return `| ${r.scenario.name} | \`${request}\` | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${ratio} | ${failures} |`;
   });
-  return [
-    '<!-- bench:start -->',
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\`.`,
-    '',
-    machine(),
-    '',
-    '| scenario | request | req/s | p50 ms | p99 ms | ratio to bare | failed requests |',
-    '|---|---|---:|---:|---:|---:|---:|',
-    ...rows,
-    ...faceComparison(results),
-    '<!-- bench:end -->',
-  ].join('\n');
+  return ['| scenario | request | req/s | p50 ms | p99 ms | ratio to bare | failed requests |', '|---|---|---:|---:|---:|---:|---:|', ...rows, ...faceComparison(results)];
 }
 
-async function main(): Promise<void> {
-  const only = process.env.BENCH_ONLY?.split(',');
-  const wanted = only ? new Set([...only, ...scenarios.filter((s) => only.includes(s.name) && s.sameDataAs).map((s) => s.sameDataAs!)]) : null;
-  const selected = scenarios.filter((s) => !wanted || wanted.has(s.name) || s.name === 'bare');
+interface Run {
+  cached: boolean;
+  results: Result[];
+  /** What /metrics said after the cached run (hit ratio, memory). */
+  cacheReport?: string;
+}
+
+function section(runs: Run[]): string {
+  const parts = ['<!-- bench:start -->', `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\`.`, '', machine()];
+  for (const run of runs) {
+    parts.push('', run.cached ? '### With the response cache (anonymous reads, the default)' : '### Uncached (`CACHE_ENABLED=false`: every request reaches the database)', '', ...resultTable(run.results));
+    if (run.cacheReport) parts.push('', run.cacheReport);
+  }
+  parts.push('<!-- bench:end -->');
+  return parts.join('\n');
+}
+
+/** Hit ratio and memory of the cache, from the server's own /metrics. */
+async function cacheReport(port: number): Promise<string> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const sum = (name: string) => [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+(?:\\.\\d+)?)$`, 'gm'))].reduce((total, m) => total + Number(m[1]), 0);
+  const hits = sum('cache_hits_total');
+  const misses = sum('cache_misses_total');
+  const bytes = sum('cache_bytes');
+  const entries = sum('cache_entries');
+  const ratio = hits + misses ? ((100 * hits) / (hits + misses)).toFixed(2) : 'n/a';
+  return `Cache after the run: ${hits} hits, ${misses} misses (hit ratio ${ratio} %), ${entries} entries holding ${(bytes / 1024).toFixed(0)} KiB of the ${process.env.CACHE_MAX_BYTES ?? 64 * 1024 * 1024} bytes allowed (\`CACHE_MAX_BYTES\`).`;
+}
+
+async function runAll(selected: Scenario[], cached: boolean): Promise<Run> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'content-site-bench-'));
   const port = await freePort();
   const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
-  const server = await startServer(port, databaseUrl);
+  const server = await startServer(port, databaseUrl, cached);
   const results: Result[] = [];
+  let report: string | undefined;
+  console.log(cached ? '-- with the response cache' : '-- uncached');
   try {
     for (const scenario of selected) {
       await scenario.prepare?.(`http://127.0.0.1:${port}`, databaseUrl);
@@ -167,15 +187,26 @@ async function main(): Promise<void> {
       results.push(result);
       console.log(`${scenario.name.padEnd(24)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  failures ${result.errors + result.non2xx}`);
     }
+    if (cached) report = await cacheReport(port);
   } finally {
     server.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
+  return { cached, results, cacheReport: report };
+}
+
+async function main(): Promise<void> {
+  const only = process.env.BENCH_ONLY?.split(',');
+  const wanted = only ? new Set([...only, ...scenarios.filter((s) => only.includes(s.name) && s.sameDataAs).map((s) => s.sameDataAs!)]) : null;
+  const selected = scenarios.filter((s) => !wanted || wanted.has(s.name) || s.name === 'bare');
+  const modes = (process.env.BENCH_MODES ?? 'cached,uncached').split(',');
+  const runs: Run[] = [];
+  for (const mode of modes) runs.push(await runAll(selected, mode === 'cached'));
   const file = path.join(ROOT, 'BENCHMARKS.md');
   const current = readFileSync(file, 'utf8');
   const start = current.indexOf('<!-- bench:start -->');
   const end = current.indexOf('<!-- bench:end -->');
-  const next = start !== -1 && end !== -1 ? current.slice(0, start) + section(results) + current.slice(end + '<!-- bench:end -->'.length) : current + '\n' + section(results) + '\n';
+  const next = start !== -1 && end !== -1 ? current.slice(0, start) + section(runs) + current.slice(end + '<!-- bench:end -->'.length) : current + '\n' + section(runs) + '\n';
   writeFileSync(file, next);
   console.log('BENCHMARKS.md updated');
 }

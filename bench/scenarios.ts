@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * The benchmark scenarios. `bare` is the baseline every other figure is compared with: a Fastify
  * route in the same server that does no work.
@@ -179,6 +180,29 @@ async function checkGraphQLEvents(baseUrl: string): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Automatic persisted queries: hash-only GETs, the cacheable way front-ends send GraphQL
+// ---------------------------------------------------------------------------------------------
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+function persisted(query: string, operationName: string, variables?: Record<string, unknown>) {
+  const extensions = { persistedQuery: { version: 1, sha256Hash: sha256(query) } };
+  const search = new URLSearchParams({ operationName, extensions: JSON.stringify(extensions), ...(variables ? { variables: JSON.stringify(variables) } : {}) });
+  return {
+    path: `/graphql?${search.toString()}`,
+    /** The first request of a client: the query with its hash, which registers it. */
+    register: async (baseUrl: string): Promise<void> => {
+      const res = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, operationName, variables, extensions }) });
+      const body = (await res.json()) as { errors?: unknown };
+      if (res.status !== 200 || body.errors) throw new Error(`registering ${operationName}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    },
+  };
+}
+
+const PERSISTED_POSTS = persisted(POSTS_WITH_AUTHOR_AND_TERMS, 'LatestPosts');
+const PERSISTED_EVENTS = persisted(EVENTS_IN_RANGE, 'EventsInRange', RANGE);
+
 export const scenarios: Scenario[] = [
   { name: 'bare', path: '/ping' },
   { name: 'index', path: '/wp-json/' },
@@ -206,6 +230,18 @@ export const scenarios: Scenario[] = [
     failed: hasGraphQLErrors,
     sameDataAs: 'rest-posts-author-terms',
   },
+  {
+    name: 'graphql-posts-persisted',
+    path: PERSISTED_POSTS.path,
+    label: 'GET /graphql?extensions={persistedQuery:<sha256 of LatestPosts>}',
+    headers: GRAPHQL_GET_HEADERS,
+    prepare: async (baseUrl) => {
+      await hundredPosts(baseUrl);
+      await PERSISTED_POSTS.register(baseUrl);
+    },
+    failed: hasGraphQLErrors,
+    sameDataAs: 'rest-posts-author-terms',
+  },
   { name: 'rest-events-range', path: REST_EVENTS_PATH, label: `GET /wp-json/events/v1/events?start_date=<+300 days>&end_date=<+330 days>&per_page=10 (10,000 events)`, prepare: checkEventsRange },
   {
     name: 'graphql-events-range',
@@ -215,6 +251,15 @@ export const scenarios: Scenario[] = [
     headers: { 'content-type': 'application/json' },
     body: GRAPHQL_EVENTS_BODY,
     prepare: checkGraphQLEvents,
+    failed: hasGraphQLErrors,
+    sameDataAs: 'rest-events-range',
+  },
+  {
+    name: 'graphql-events-persisted',
+    path: PERSISTED_EVENTS.path,
+    label: 'GET /graphql?extensions={persistedQuery:<sha256 of EventsInRange>}&variables=<range>',
+    headers: GRAPHQL_GET_HEADERS,
+    prepare: async (baseUrl) => PERSISTED_EVENTS.register(baseUrl),
     failed: hasGraphQLErrors,
     sameDataAs: 'rest-events-range',
   },
