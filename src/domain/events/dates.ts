@@ -4,6 +4,7 @@
  * TEC names it (Tribe__Timezones::wp_timezone_string: the city, or `UTC+0`, `UTC-5.5`...); and the
  * time strings clients send (a practical subset of PHP's strtotime).
  */
+import { msToWall, wallToMs, type Wall } from './ical/wall';
 import { isValidTimeZone, offsetMinutes, siteTimeToInstant, type SiteZone } from '../content/dates';
 
 /** `Y-m-d H:i:s`, the format of every event time and of the list bounds. */
@@ -70,25 +71,13 @@ export function timezoneAbbr(name: string, instant: Date): string {
 // Time strings (strtotime)
 // ---------------------------------------------------------------------------------------------
 
-interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
 function wallOf(instant: Date, zone: SiteZone): Wall {
-  const d = new Date(instant.getTime() + offsetMinutes(instant, zone) * 60000);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+  return msToWall(instant.getTime() + offsetMinutes(instant, zone) * 60000);
 }
 
 /** Normalises overflowing fields (month 14, day 0...) the way PHP's date arithmetic does. */
 function normalise(wall: Wall): Wall {
-  const d = new Date(Date.UTC(2000, 0, 1, wall.hour, wall.minute, wall.second));
-  d.setUTCFullYear(wall.year, wall.month - 1, wall.day);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+  return msToWall(wallToMs(wall));
 }
 
 const UNITS: Record<string, keyof Wall | 'week' | 'fortnight'> = {

@@ -3,6 +3,7 @@
  * Every write is one transaction: the row, its slug (unique through Content.slugKey, retried on
  * a lost race), terms with their counts, meta, and the revision an update leaves behind.
  */
+import { retryOnConflict } from '../retry';
 import type { Prisma } from '../../db/client';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import { slugKeyFor, sanitizeSlug } from '../content/slug';
@@ -29,15 +30,8 @@ type Tx = Prisma.TransactionClient;
 const SLUG_ATTEMPTS = 10;
 
 /** Runs a write transaction, starting it again when the slugKey index refuses a concurrent duplicate. */
-export async function withSlugRetry<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt < SLUG_ATTEMPTS && isSlugConflict(error)) continue;
-      throw error;
-    }
-  }
+export function withSlugRetry<T>(run: () => Promise<T>): Promise<T> {
+  return retryOnConflict(run, isSlugConflict, SLUG_ATTEMPTS);
 }
 
 /** Takes the row lock first, so concurrent updates of one record run one after the other. */
