@@ -2,7 +2,6 @@
  * One Prisma client per provider. The domain codes against the SQLite client's types; the two
  * generated clients come from the same models, so the PostgreSQL client has the same API.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
@@ -16,9 +15,6 @@ import { providerOf } from '../config';
 export type PrismaClient = SqliteClient;
 export type { Prisma } from '../generated/prisma-sqlite/client';
 
-/** The statements of one request (metrics): entered per request, carried by async context. */
-export const requestStatements = new AsyncLocalStorage<{ count: number }>();
-
 /** Counts the SQL statements a request costs (tests and metrics read it). */
 export class QueryCounter {
   count = 0;
@@ -26,8 +22,6 @@ export class QueryCounter {
   keepStatements = false;
   record(sql: string): void {
     this.count += 1;
-    const scope = requestStatements.getStore();
-    if (scope) scope.count += 1;
     if (this.keepStatements) this.statements.push(sql);
   }
 }

@@ -41,8 +41,10 @@ export async function buildApp(config: Config, db: Database, options: { logger?:
   if (cache.store) cacheStats = () => (cache.store as ResponseCache).stats();
   cache.bus?.onInvalidate((tags) => metrics.invalidated(tags));
   fastify.addHook('onClose', async () => cache.close());
+  // With http_request_duration_seconds_count, the average statements per request under any load.
+  metrics.registry.gauge({ name: 'db_statements_run', help: 'SQL statements this process has run since it started.', collect: () => db.queries.count });
   registerMetrics(fastify, metrics.registry);
-  observeRequests(fastify, metrics, config.restPrefix);
+  observeRequests(fastify, metrics, config.restPrefix, db.queries);
 
   const rest = createRestAdapter(config, db, fastify.log);
   registerRest(fastify, rest, cache.reads, config.restPrefix, (reply) =>

@@ -241,7 +241,7 @@ export function createAppMetrics(options: { cache?: { stats(): { entries: number
   const cacheBytes = registry.gauge({ name: 'cache_bytes', help: 'Approximate bytes held by the response cache.', collect: () => cache?.stats().bytes ?? 0 });
   const statementsPerRequest = registry.histogram({
     name: 'db_statements_per_request',
-    help: 'SQL statements one request ran, by route family.',
+    help: 'SQL statements one request ran, by route family (observed for requests no other request overlapped).',
     labelNames: ['family'],
     buckets: STATEMENT_BUCKETS,
   });

@@ -1,12 +1,19 @@
 /**
  * Per-request figures for /metrics: latency by route family (rest:<namespace>, graphql, other)
- * and the SQL statements each request ran (counted in the database client's async scope).
+ * and the SQL statements requests run. Statements are counted by the database client for the whole
+ * process; a request's own count is the difference across it, so it is only observed for requests
+ * that no other request overlapped (an async-context scope would be exact, but Node 20's promise
+ * hooks cost a fifth of the uncached throughput).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requestStatements } from '../db/client';
+import type { QueryCounter } from '../db/client';
 import type { AppMetrics } from './metrics';
 
-const scopes = new WeakMap<FastifyRequest, { count: number }>();
+interface Measure {
+  startCount: number;
+  /** Another request ran at some time during this one. */
+  overlapped: boolean;
+}
 
 export function routeFamily(url: string, restPrefix: string): string {
   const [path, search = ''] = url.split('?');
@@ -20,17 +27,18 @@ export function routeFamily(url: string, restPrefix: string): string {
   return segments.length ? `rest:${segments.slice(0, 2).join('/')}` : 'rest:index';
 }
 
-export function observeRequests(app: FastifyInstance, metrics: AppMetrics, restPrefix: string): void {
+export function observeRequests(app: FastifyInstance, metrics: AppMetrics, restPrefix: string, queries: QueryCounter): void {
+  const inFlight = new Map<FastifyRequest, Measure>();
   app.addHook('onRequest', async (request) => {
-    const scope = { count: 0 };
-    scopes.set(request, scope);
-    requestStatements.enterWith(scope);
+    for (const other of inFlight.values()) other.overlapped = true;
+    inFlight.set(request, { startCount: queries.count, overlapped: inFlight.size > 0 });
   });
   app.addHook('onResponse', async (request, reply) => {
+    const measure = inFlight.get(request);
+    inFlight.delete(request);
     if (request.url === '/metrics') return;
     const family = routeFamily(request.raw.url ?? request.url, restPrefix);
     metrics.observeRequest(family, request.method, reply.statusCode, reply.elapsedTime / 1000);
-    const scope = scopes.get(request);
-    if (scope) metrics.statements(family, scope.count);
+    if (measure && !measure.overlapped) metrics.statements(family, queries.count - measure.startCount);
   });
 }
