@@ -22,6 +22,11 @@ export function formatUtc(instant: Date): SqlDateTime {
   return formatShifted(instant, 0);
 }
 
+/** The instant a stored UTC time (`Y-m-d H:i:s`) names. */
+export function parseUtc(text: SqlDateTime): Date {
+  return new Date(`${text.replace(' ', 'T')}Z`);
+}
+
 export function formatIn(instant: Date, zone: SiteZone): SqlDateTime {
   return formatShifted(instant, offsetMinutes(instant, zone));
 }

@@ -147,8 +147,13 @@ function settingsFrom(options: SiteOptions, config: Config): SiteSettings {
 }
 
 /** GET /settings: every registered setting, in registration order (manage_options). */
+/** Reading the settings (all of them, or the groups only managers see) needs manage_options. */
+export function assertCanManageSettings(viewer: Viewer): void {
+  if (!canManageSettings(viewer)) throw forbidden('rest_forbidden', 'Sorry, you are not allowed to do that.', viewer);
+}
+
 export async function getSettings(ctx: DomainContext): Promise<SiteSettings> {
-  if (!canManageSettings(ctx.viewer)) throw forbidden('rest_forbidden', 'Sorry, you are not allowed to do that.', ctx.viewer);
+  assertCanManageSettings(ctx.viewer);
   return settingsFrom(await readOptionsFrom(ctx.db.prisma), ctx.config);
 }
 

@@ -47,6 +47,7 @@ import {
   type LinkedListQuery,
 } from '../../domain/events';
 import { ORGANIZER_RULES, VENUE_RULES } from '../../domain/events/fields';
+import { parseUtc } from '../../domain/events/dates';
 import { findBySlug } from '../../domain/events/validators';
 import type { EventsWhereArgs, LinkedRecordInput, LinkedWhereArgs, Resolvers } from '../../generated/graphql';
 import { readArgs, type TecArgs } from '../../rest/routes/events/args';
@@ -270,12 +271,12 @@ export const eventResolvers: Resolvers = {
     endDate: (r) => r.detail.endLocal,
     startDateUtc: (r) => r.detail.startUtc,
     endDateUtc: (r) => r.detail.endUtc,
-    startsAt: (r) => new Date(`${r.detail.startUtc.replace(' ', 'T')}Z`),
-    endsAt: (r) => new Date(`${r.detail.endUtc.replace(' ', 'T')}Z`),
+    startsAt: (r) => parseUtc(r.detail.startUtc),
+    endsAt: (r) => parseUtc(r.detail.endUtc),
     timezone: (r) => r.detail.timezone,
     timezoneAbbr: (r) => r.detail.timezoneAbbr,
     allDay: (r) => r.detail.allDay,
-    duration: (r) => Math.round((Date.parse(`${r.detail.endUtc.replace(' ', 'T')}Z`) - Date.parse(`${r.detail.startUtc.replace(' ', 'T')}Z`)) / 1000),
+    duration: (r) => Math.round((parseUtc(r.detail.endUtc).getTime() - parseUtc(r.detail.startUtc).getTime()) / 1000),
     cost: (r) => formatCost(r.detail.cost, r.detail.currencySymbol, r.detail.currencyPosition) || null,
     costMin: (r) => costValues(r.detail.cost)[0] ?? null,
     costMax: (r) => costValues(r.detail.cost).at(-1) ?? null,

@@ -4,18 +4,15 @@
  * manage_options, as the REST settings route does. Updates go through the REST settings
  * parameters and the domain's updateSettings.
  */
-import { DomainError } from '../../domain/errors';
 import { siteOptionsOf, type SiteOptions } from '../../domain/settings/options';
-import { canManageSettings, getSettings, updateSettings, type SettingName } from '../../domain/settings/settings';
+import { assertCanManageSettings, canManageSettings, getSettings, updateSettings, type SettingName } from '../../domain/settings/settings';
 import type { Resolvers, UpdateSettingsInput } from '../../generated/graphql';
 import { changesFrom, UPDATE_ARGS } from '../../rest/routes/core/settings';
 import type { GraphQLContext } from '../context';
 import { checkedArgs, type ArgNames } from '../rest-args';
 
 function managerOptions(ctx: GraphQLContext): Promise<SiteOptions> {
-  if (!canManageSettings(ctx.viewer)) {
-    throw new DomainError('rest_forbidden', 'Sorry, you are not allowed to do that.', ctx.viewer.isAnonymous ? 401 : 403);
-  }
+  assertCanManageSettings(ctx.viewer);
   return siteOptionsOf(ctx.domain);
 }
 

@@ -20,9 +20,15 @@ type Taxonomy = 'category' | 'post_tag';
 
 const INPUT_NAMES = argNames('input', { parent: 'parentId' });
 
+/** The REST collection parameters of each taxonomy, built once. */
+const COLLECTION_ARGS = { category: collectionArgs(termTaxonomy('category')), post_tag: collectionArgs(termTaxonomy('post_tag')) } as const;
+const WRITE_ARGS = {
+  create: { category: termWriteArgs(termTaxonomy('category'), 'create'), post_tag: termWriteArgs(termTaxonomy('post_tag'), 'create') },
+  update: { category: termWriteArgs(termTaxonomy('category'), 'update'), post_tag: termWriteArgs(termTaxonomy('post_tag'), 'update') },
+} as const;
+
 export function termConnection(ctx: GraphQLContext, taxonomy: Taxonomy, args: ConnectionArgs & { where?: TermObjectsWhereArgs | null }, pinned: Record<string, unknown> = {}) {
   const w = args.where ?? {};
-  const def = termTaxonomy(taxonomy);
   const given = {
     search: opt(w.search),
     include: opt(w.include),
@@ -35,7 +41,7 @@ export function termConnection(ctx: GraphQLContext, taxonomy: Taxonomy, args: Co
     post: opt(w.post),
     ...pinned,
   };
-  const schemas = collectionArgs(def);
+  const schemas = COLLECTION_ARGS[taxonomy];
   return connectionFrom(args, async (offset, limit) => {
     const query = listQuery(checkedArgs(schemas, { ...given, per_page: limit }, argNames('where', { per_page: 'first' })));
     const list = await listTerms(ctx.domain, taxonomy, { ...query, offset });
@@ -88,12 +94,12 @@ function writeParams(input: { name?: string | null; slug?: string | null; descri
 }
 
 async function create(ctx: GraphQLContext, taxonomy: Taxonomy, input: Parameters<typeof writeParams>[0]) {
-  const changes = changesFrom(checkedArgs(termWriteArgs(termTaxonomy(taxonomy), 'create'), writeParams(input), INPUT_NAMES));
+  const changes = changesFrom(checkedArgs(WRITE_ARGS.create[taxonomy], writeParams(input), INPUT_NAMES));
   return createTerm(ctx.domain, taxonomy, { ...changes, name: changes.name ?? '' });
 }
 
 async function update(ctx: GraphQLContext, taxonomy: Taxonomy, input: Parameters<typeof writeParams>[0] & { id: string }) {
-  const changes = changesFrom(checkedArgs(termWriteArgs(termTaxonomy(taxonomy), 'update'), writeParams(input), INPUT_NAMES));
+  const changes = changesFrom(checkedArgs(WRITE_ARGS.update[taxonomy], writeParams(input), INPUT_NAMES));
   return updateTerm(ctx.domain, taxonomy, databaseIdOf(input.id, 'term'), changes);
 }
 

@@ -114,7 +114,7 @@ export const userResolvers: Resolvers = {
     // gmdate('c') of user_registered, as REST and WPGraphQL print it.
     registeredDate: (u, _, ctx) => (canEditUserRecord(ctx.viewer, u.id) ? `${formatGmt(u.registeredAt)}+00:00` : null),
     roles: account((u) => userRoles(u)),
-    capabilities: account((u) => Object.keys(userCapabilities(u)).filter((cap) => userCapabilities(u)[cap])),
+    capabilities: account((u) => Object.entries(userCapabilities(u)).filter(([, granted]) => granted).map(([cap]) => cap)),
     posts: (u, args, ctx) => postConnection(ctx, 'post', args, { author: [u.id] }),
   },
   Mutation: {

@@ -8,7 +8,7 @@
 import type { DomainContext } from '../../context';
 import { DomainError } from '../../errors';
 import { siteOptionsOf } from '../../settings/options';
-import { siteTimezoneName } from '../dates';
+import { parseUtc, siteTimezoneName } from '../dates';
 import { eventUid, serializeCalendar, type CalendarEvent } from '../ical';
 import { ianaZoneName } from '../ical/zones';
 import { eventTermsByEvent, organizersByEvent, venuesByEvent } from '../loaders';
@@ -80,7 +80,6 @@ function feedZone(timezone: string, site: string): string {
   return 'UTC';
 }
 
-const utcDate = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
 
 /** An event record as the neutral CalendarEvent the serializer writes. */
 export async function calendarEventOf(ctx: DomainContext, record: EventRecord, siteZone: string): Promise<CalendarEvent> {
@@ -91,8 +90,8 @@ export async function calendarEventOf(ctx: DomainContext, record: EventRecord, s
     uid: eventUid(record.row.id, new URL(ctx.config.siteUrl).host),
     title: record.row.title,
     description: record.row.content,
-    start: { local: d.startLocal, timezone: zone, utc: utcDate(d.startUtc) },
-    end: { local: d.endLocal, timezone: zone, utc: utcDate(d.endUtc) },
+    start: { local: d.startLocal, timezone: zone, utc: parseUtc(d.startUtc) },
+    end: { local: d.endLocal, timezone: zone, utc: parseUtc(d.endUtc) },
     allDay: d.allDay,
     // The event's own website, else its page (what an import of this feed stores as the website).
     url: d.website || record.link,
