@@ -5,10 +5,13 @@
  * posts costs one query however many posts there are. Caches never outlive a request.
  */
 import type DataLoader from 'dataloader';
+import { ReadTags } from '../cache/tags';
 import type { Database } from '../db/client';
 
 export class LoaderCache {
   private readonly loaders = new Map<symbol, DataLoader<unknown, unknown>>();
+  /** What this request has read, as cache tags (see src/cache/tags.ts). */
+  readonly tags = new ReadTags();
   constructor(readonly db: Database) {}
 
   get<K, V>(key: symbol, create: (db: Database) => DataLoader<K, V>): DataLoader<K, V> {
