@@ -11,6 +11,9 @@ import { PrismaClient as SqliteClient } from '../generated/prisma-sqlite/client'
 import { PrismaClient as PostgresClient } from '../generated/prisma-postgresql/client';
 import type { Provider } from '../config';
 import { providerOf } from '../config';
+import { postgresEngine, sqliteEngine } from './fast/engine';
+import { ModelCatalog } from './fast/models';
+import { FastReads, type ReadClient } from './fast/reader';
 
 export type PrismaClient = SqliteClient;
 export type { Prisma } from '../generated/prisma-sqlite/client';
@@ -28,6 +31,9 @@ export class QueryCounter {
 
 export interface Database {
   prisma: PrismaClient;
+  /** Reads without Prisma's per-call cost where the arguments allow (src/db/fast); Prisma otherwise. */
+  read: ReadClient;
+  fast: FastReads;
   provider: Provider;
   url: string;
   queries: QueryCounter;
@@ -78,11 +84,20 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     const adapter = countingFactory(new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }), queries);
     prisma = new PostgresClient({ adapter, errorFormat: 'minimal' }) as unknown as PrismaClient;
   }
+  const runtime = (prisma as unknown as { _runtimeDataModel?: ConstructorParameters<typeof ModelCatalog>[0] })._runtimeDataModel;
+  if (!runtime) throw new Error('the generated Prisma client has no runtime data model');
+  const engine = provider === 'sqlite' ? sqliteEngine(sqliteFile(url)) : postgresEngine(url, Math.min(options.poolSize ?? 10, 4));
+  const fast = new FastReads(prisma, engine, new ModelCatalog(runtime), queries);
   return {
     prisma,
+    read: fast.client(),
+    fast,
     provider,
     url,
     queries,
-    close: () => prisma.$disconnect(),
+    close: async () => {
+      await fast.close();
+      await prisma.$disconnect();
+    },
   };
 }

@@ -5,14 +5,36 @@
  * posts costs one query however many posts there are. Caches never outlive a request.
  */
 import type DataLoader from 'dataloader';
+import { tagObserver } from '../cache/read-tags';
 import { ReadTags } from '../cache/tags';
 import type { Database } from '../db/client';
+
+/**
+ * The database as one request sees it: `read` reports what it returns to the request's ReadTags;
+ * using `prisma` directly marks the request's reads untracked (its answer is then dropped by any
+ * write), so a read path that bypasses `read` costs precision, never correctness.
+ */
+function requestView(db: Database, tags: ReadTags): Database {
+  const view = Object.create(db) as Database;
+  Object.defineProperty(view, 'prisma', {
+    get() {
+      tags.untracked();
+      return db.prisma;
+    },
+  });
+  Object.defineProperty(view, 'read', { value: db.fast.client(tagObserver(tags, (model, field) => db.fast.relatedModel(model, field))) });
+  return view;
+}
 
 export class LoaderCache {
   private readonly loaders = new Map<symbol, DataLoader<unknown, unknown>>();
   /** What this request has read, as cache tags (see src/cache/tags.ts). */
   readonly tags = new ReadTags();
-  constructor(readonly db: Database) {}
+  /** The database for this request's reads (tags collected). */
+  readonly db: Database;
+  constructor(db: Database) {
+    this.db = requestView(db, this.tags);
+  }
 
   get<K, V>(key: symbol, create: (db: Database) => DataLoader<K, V>): DataLoader<K, V> {
     let loader = this.loaders.get(key) as DataLoader<K, V> | undefined;

@@ -20,5 +20,6 @@ export interface GraphQLContext {
 }
 
 export function createContext(db: Database, config: Config, viewer: Viewer): GraphQLContext {
-  return { viewer, domain: { db, config, viewer, loaders: new LoaderCache(db) }, effects: { wrote: false } };
+  const loaders = new LoaderCache(db);
+  return { viewer, domain: { db: loaders.db, config, viewer, loaders }, effects: { wrote: false } };
 }

@@ -85,7 +85,7 @@ export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriT
 }
 
 async function termBy(ctx: DomainContext, taxonomy: string, key: { id: number } | { slug: string }): Promise<UriTarget | null> {
-  const term = await ctx.db.prisma.term.findFirst({ where: { taxonomy, ...key }, select: { id: true } });
+  const term = await ctx.db.read.term.findFirst({ where: { taxonomy, ...key }, select: { id: true } });
   return term ? { kind: 'term', taxonomy, id: term.id } : null;
 }
 

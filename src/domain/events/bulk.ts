@@ -76,7 +76,7 @@ export async function insertManyEvents(db: Database, options: BulkEventOptions):
     }, { timeout: 120000 });
   }
   for (const termId of new Set(options.categoryIds ?? [])) {
-    const count = await db.prisma.termRelationship.count({ where: { termId, content: { status: 'publish' } } });
+    const count = await db.read.termRelationship.count({ where: { termId, content: { status: 'publish' } } });
     await db.prisma.term.update({ where: { id: termId }, data: { count } });
   }
   return ids;

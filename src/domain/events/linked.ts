@@ -119,8 +119,8 @@ export async function listLinked<R extends CalendarPost>(ctx: DomainContext, def
   const perPage = Math.min(query.offset === undefined ? 50 : 100, query.perPage ?? (await siteOptionsOf(ctx)).posts_per_page) || 20;
   const offset = query.offset ?? (query.page - 1) * perPage;
   const [total, rows] = await Promise.all([
-    ctx.db.prisma.content.count({ where }),
-    ctx.db.prisma.content.findMany({ where, orderBy: [{ title: 'asc' }, { id: 'asc' }], skip: offset, take: perPage, select: { id: true } }),
+    ctx.db.read.content.count({ where }),
+    ctx.db.read.content.findMany({ where, orderBy: [{ title: 'asc' }, { id: 'asc' }], skip: offset, take: perPage, select: { id: true } }),
   ]);
   const records = (await def.byId(ctx).loadMany(rows.map((r) => r.id))).filter((r): r is R => r !== null && !(r instanceof Error));
   if (records.length === 0 && query.page > 1 && query.offset === undefined) {

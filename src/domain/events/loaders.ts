@@ -10,16 +10,22 @@
  *                                           the viewer may read, by start date
  */
 import DataLoader from 'dataloader';
+import { contentTag, termTag } from '../../cache/tags';
+import { Prisma } from '../../generated/prisma-sqlite/client';
 import type { Content, EventDetail, OrganizerDetail, Term, VenueDetail } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
 import { byKeys, groupByKeys } from '../loaders';
 import { contentById } from '../posts/loaders';
-import { isStorableId } from '../terms/loaders';
+import { isStorableId, toTerm, type RawTerm } from '../terms/loaders';
 import { canReadRecord } from './permissions';
 import { buildRecord } from './records';
 import { EVENT_CATEGORY, EVENT_TAG, EVENT_TYPE, LINEAGE_KEY, ORGANIZER_TYPE, VENUE_TYPE, type EventImage, type EventRecord, type OrganizerRecord, type VenueRecord } from './types';
 
 const THUMBNAIL_KEY = '_thumbnail_id';
+
+interface RawContentTerm extends RawTerm {
+  contentId: number | bigint;
+}
 
 /**
  * Like defineLoader, for loaders that build records: they need the request's configuration and
@@ -37,15 +43,15 @@ const storable = (ids: readonly number[]) => [...new Set(ids.filter(isStorableId
 // ---------------------------------------------------------------------------------------------
 
 const eventDetailById = defineRequestLoader('events.eventDetail', (ctx) =>
-  new DataLoader<number, EventDetail | null>(async (ids) => byKeys(ids, await ctx.db.prisma.eventDetail.findMany({ where: { contentId: { in: storable(ids) } } }), (d) => d.contentId)),
+  new DataLoader<number, EventDetail | null>(async (ids) => byKeys(ids, await ctx.db.read.eventDetail.findMany({ where: { contentId: { in: storable(ids) } } }), (d) => d.contentId)),
 );
 
 const venueDetailById = defineRequestLoader('events.venueDetail', (ctx) =>
-  new DataLoader<number, VenueDetail | null>(async (ids) => byKeys(ids, await ctx.db.prisma.venueDetail.findMany({ where: { contentId: { in: storable(ids) } } }), (d) => d.contentId)),
+  new DataLoader<number, VenueDetail | null>(async (ids) => byKeys(ids, await ctx.db.read.venueDetail.findMany({ where: { contentId: { in: storable(ids) } } }), (d) => d.contentId)),
 );
 
 const organizerDetailById = defineRequestLoader('events.organizerDetail', (ctx) =>
-  new DataLoader<number, OrganizerDetail | null>(async (ids) => byKeys(ids, await ctx.db.prisma.organizerDetail.findMany({ where: { contentId: { in: storable(ids) } } }), (d) => d.contentId)),
+  new DataLoader<number, OrganizerDetail | null>(async (ids) => byKeys(ids, await ctx.db.read.organizerDetail.findMany({ where: { contentId: { in: storable(ids) } } }), (d) => d.contentId)),
 );
 
 interface CalendarMeta {
@@ -55,7 +61,7 @@ interface CalendarMeta {
 
 const calendarMetaById = defineRequestLoader('events.meta', (ctx) =>
   new DataLoader<number, CalendarMeta>(async (ids) => {
-    const rows = await ctx.db.prisma.contentMeta.findMany({ where: { contentId: { in: storable(ids) }, key: { in: [THUMBNAIL_KEY, LINEAGE_KEY] } }, orderBy: { id: 'asc' } });
+    const rows = await ctx.db.read.contentMeta.findMany({ where: { contentId: { in: storable(ids) }, key: { in: [THUMBNAIL_KEY, LINEAGE_KEY] } }, orderBy: { id: 'asc' } });
     return groupByKeys(ids, rows, (r) => r.contentId).map((list) => ({
       thumbnailId: Number(list.find((r) => r.key === THUMBNAIL_KEY)?.value ?? 0) || 0,
       lineage: list.filter((r) => r.key === LINEAGE_KEY).map((r) => r.value),
@@ -119,28 +125,28 @@ export const organizerById = defineRequestLoader('events.organizerById', (ctx) =
 
 const venueIdsByEvent = defineRequestLoader('events.venueIdsByEvent', (ctx) =>
   new DataLoader<number, number[]>(async (ids) => {
-    const rows = await ctx.db.prisma.eventVenue.findMany({ where: { eventId: { in: storable(ids) } }, orderBy: [{ order: 'asc' }, { venueId: 'asc' }] });
+    const rows = await ctx.db.read.eventVenue.findMany({ where: { eventId: { in: storable(ids) } }, orderBy: [{ order: 'asc' }, { venueId: 'asc' }] });
     return groupByKeys(ids, rows, (r) => r.eventId).map((list) => list.map((r) => r.venueId));
   }),
 );
 
 const organizerIdsByEvent = defineRequestLoader('events.organizerIdsByEvent', (ctx) =>
   new DataLoader<number, number[]>(async (ids) => {
-    const rows = await ctx.db.prisma.eventOrganizer.findMany({ where: { eventId: { in: storable(ids) } }, orderBy: [{ order: 'asc' }, { organizerId: 'asc' }] });
+    const rows = await ctx.db.read.eventOrganizer.findMany({ where: { eventId: { in: storable(ids) } }, orderBy: [{ order: 'asc' }, { organizerId: 'asc' }] });
     return groupByKeys(ids, rows, (r) => r.eventId).map((list) => list.map((r) => r.organizerId));
   }),
 );
 
 const eventIdsByVenue = defineRequestLoader('events.eventIdsByVenue', (ctx) =>
   new DataLoader<number, number[]>(async (ids) => {
-    const rows = await ctx.db.prisma.eventVenue.findMany({ where: { venueId: { in: storable(ids) } }, select: { eventId: true, venueId: true } });
+    const rows = await ctx.db.read.eventVenue.findMany({ where: { venueId: { in: storable(ids) } }, select: { eventId: true, venueId: true } });
     return groupByKeys(ids, rows, (r) => r.venueId).map((list) => list.map((r) => r.eventId));
   }),
 );
 
 const eventIdsByOrganizer = defineRequestLoader('events.eventIdsByOrganizer', (ctx) =>
   new DataLoader<number, number[]>(async (ids) => {
-    const rows = await ctx.db.prisma.eventOrganizer.findMany({ where: { organizerId: { in: storable(ids) } }, select: { eventId: true, organizerId: true } });
+    const rows = await ctx.db.read.eventOrganizer.findMany({ where: { organizerId: { in: storable(ids) } }, select: { eventId: true, organizerId: true } });
     return groupByKeys(ids, rows, (r) => r.organizerId).map((list) => list.map((r) => r.eventId));
   }),
 );
@@ -191,10 +197,17 @@ export interface EventTerms {
 /** wp_get_post_terms() of both taxonomies for each event, ordered by name (one join per batch). */
 export const eventTermsByEvent = defineRequestLoader('events.termsByEvent', (ctx) =>
   new DataLoader<number, EventTerms>(async (ids) => {
-    const rows = await ctx.db.prisma.termRelationship.findMany({
-      where: { contentId: { in: storable(ids) }, term: { taxonomy: { in: [EVENT_CATEGORY, EVENT_TAG] } } },
-      select: { contentId: true, term: true },
-    });
+    const wanted = storable(ids);
+    const raw = wanted.length
+      ? await ctx.db.read.query<RawContentTerm>(
+          Prisma.sql`
+          SELECT r."contentId", t."id", t."taxonomy", t."name", t."slug", t."description", t."parentId", t."count"
+          FROM "TermRelationship" r JOIN "Term" t ON t."id" = r."termId"
+          WHERE r."contentId" IN (${Prisma.join(wanted)}) AND t."taxonomy" IN (${Prisma.join([EVENT_CATEGORY, EVENT_TAG])})`,
+          (found) => [...wanted.map(contentTag), ...found.map((r) => termTag(Number(r.id)))],
+        )
+      : [];
+    const rows = raw.map((r) => ({ contentId: Number(r.contentId), term: toTerm(r) }));
     const byName = (a: Term, b: Term) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
     return groupByKeys(ids, rows, (r) => r.contentId).map((list) => {
       const terms = list.map((r) => r.term).sort(byName);

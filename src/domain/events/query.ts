@@ -7,6 +7,7 @@
  * with the events' UTC copies.
  */
 import { Prisma } from '../../generated/prisma-sqlite/client';
+import { contentTag, eventMonthTag, listTag, monthsBetween } from '../../cache/tags';
 import type { Provider } from '../../config';
 import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
@@ -17,7 +18,7 @@ import { isStorableId } from '../terms/loaders';
 import { beginningOfDay, endOfDay, formatIn, formatUtc, instantOfLocal, parseTimeString, type SqlDateTime } from './dates';
 import { eventById } from './loaders';
 import { canEditEvents } from './permissions';
-import { EVENT_CATEGORY, EVENT_FILTER_STATUSES, type EventRecord } from './types';
+import { EVENT_CATEGORY, EVENT_FILTER_STATUSES, EVENT_TYPE, type EventRecord } from './types';
 
 /** The archive's arguments, validated and sanitised (TEC's names; values as the plugin sees them). */
 export interface EventArchiveArgs {
@@ -274,9 +275,28 @@ export function eventCountSql(provider: Provider, query: EventListQuery, options
     WHERE ${Prisma.join(conditions(provider, query, options), ' AND ')}`;
 }
 
+/**
+ * The cache tags of a list: a list bounded in time depends on the events whose span lies in its
+ * window, so it carries the window's months (an event write publishes the months of its old and
+ * new span) instead of every event; relation filters add their link tables.
+ */
+function listTagsOf(query: EventListQuery, options: SiteOptions): string[] {
+  const tags: string[] = [];
+  const lower = query.startsOnOrAfter ?? query.startsAfter;
+  const upper = query.endsOnOrBefore ?? query.endsBefore ?? query.startsBefore;
+  const months = lower && upper ? monthsBetween(utcOf(lower, options), utcOf(upper, options)) : null;
+  if (query.include) tags.push(...query.include.filter(isStorableId).map(contentTag));
+  else if (months) tags.push(...months.map(eventMonthTag));
+  else tags.push(listTag('Content', EVENT_TYPE), listTag('EventDetail'));
+  if (query.categories || query.tags) tags.push(listTag('TermRelationship'));
+  if (query.venues || query.geo) tags.push(listTag('EventVenue'), listTag('VenueDetail'));
+  if (query.organizers) tags.push(listTag('EventOrganizer'));
+  return tags;
+}
+
 /** tax_query's include_children: a category also finds events of its descendants. */
 async function withDescendants(ctx: DomainContext, categories: number[]): Promise<number[]> {
-  const all = await ctx.db.prisma.term.findMany({ where: { taxonomy: EVENT_CATEGORY }, select: { id: true, parentId: true } });
+  const all = await ctx.db.read.term.findMany({ where: { taxonomy: EVENT_CATEGORY }, select: { id: true, parentId: true } });
   const found = new Set(categories);
   for (let grew = true; grew; ) {
     grew = false;
@@ -297,14 +317,15 @@ async function withDescendants(ctx: DomainContext, categories: number[]): Promis
 export async function listEvents(ctx: DomainContext, query: EventListQuery): Promise<Omit<EventList, 'effective'>> {
   const options = await siteOptionsOf(ctx);
   const resolved = query.categories ? { ...query, categories: await withDescendants(ctx, query.categories) } : query;
-  const rows = await ctx.db.prisma.$queryRaw<Array<{ id: number | bigint }>>(eventListSql(ctx.db.provider, resolved, options));
+  const tags = listTagsOf(resolved, options);
+  const rows = await ctx.db.read.query<{ id: number | bigint }>(eventListSql(ctx.db.provider, resolved, options), tags);
   if (rows.length === 0 && query.page > 1 && query.offset === undefined) {
     throw new DomainError('event-archive-page-not-found', 'The requested event archive page does not exist', 404);
   }
   let total = (query.offset ?? (query.page - 1) * query.perPage) + rows.length;
   // A full page, or an empty window past the start, cannot tell the total by itself.
   if (rows.length === query.perPage || (rows.length === 0 && (query.offset ?? 0) > 0)) {
-    const counted = await ctx.db.prisma.$queryRaw<Array<{ total: number | bigint }>>(eventCountSql(ctx.db.provider, resolved, options));
+    const counted = await ctx.db.read.query<{ total: number | bigint }>(eventCountSql(ctx.db.provider, resolved, options), tags);
     total = Number(counted[0]?.total ?? 0);
   }
   const records = (await eventById(ctx).loadMany(rows.map((r) => Number(r.id)))).filter((r): r is EventRecord => r !== null && !(r instanceof Error));

@@ -98,7 +98,7 @@ export const isWritableStatus: Check = (_ctx, value) => typeof value === 'string
 
 export const isUserId: Check = async (ctx, value) => {
   if (!isNumeric(value) || !isStorableId(Number(value))) return false;
-  return (await ctx.db.prisma.user.count({ where: { id: Number(value) } })) > 0;
+  return (await ctx.db.read.user.count({ where: { id: Number(value) } })) > 0;
 };
 
 /** An attachment that is an image, or (for users who may upload) an image address. */
@@ -149,7 +149,7 @@ export const isOrganizerIdList: Check = (ctx, value) => allOfType(ctx, value, OR
 /** The record of a type with this slug (get_page_by_path), or null. */
 export async function findBySlug(ctx: DomainContext, type: string, slug: unknown): Promise<number | null> {
   if (typeof slug !== 'string' || isEmpty(slug)) return null;
-  const row = await ctx.db.prisma.content.findFirst({ where: { type, slug: slug.toLowerCase() }, orderBy: { id: 'asc' }, select: { id: true } });
+  const row = await ctx.db.read.content.findFirst({ where: { type, slug: slug.toLowerCase() }, orderBy: { id: 'asc' }, select: { id: true } });
   return row?.id ?? null;
 }
 
@@ -168,10 +168,10 @@ export function termsOf(taxonomy: string): Check {
 export async function findTermId(ctx: DomainContext, taxonomy: string, entry: string | number): Promise<number | null> {
   if (typeof entry === 'number') {
     if (!Number.isInteger(entry) || !isStorableId(entry)) return null;
-    const term = await ctx.db.prisma.term.findFirst({ where: { id: entry, taxonomy }, select: { id: true } });
+    const term = await ctx.db.read.term.findFirst({ where: { id: entry, taxonomy }, select: { id: true } });
     return term?.id ?? null;
   }
-  const term = await ctx.db.prisma.term.findFirst({ where: { taxonomy, OR: [{ slug: entry }, { name: entry }] }, orderBy: { id: 'asc' }, select: { id: true } });
+  const term = await ctx.db.read.term.findFirst({ where: { taxonomy, OR: [{ slug: entry }, { name: entry }] }, orderBy: { id: 'asc' }, select: { id: true } });
   return term?.id ?? null;
 }
 

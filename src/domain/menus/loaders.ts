@@ -38,7 +38,7 @@ export function toMenuItemRow(row: RowWithTerms): MenuItemRow {
 
 export const menuItemRowById = defineLoader('menus.itemById', (db) =>
   new DataLoader<number, MenuItemRow | null>(async (ids) => {
-    const rows = await db.prisma.content.findMany({ where: { id: { in: [...ids] }, type: 'nav_menu_item' }, include: MENU_ITEM_INCLUDE });
+    const rows = await db.read.content.findMany({ where: { id: { in: [...ids] }, type: 'nav_menu_item' }, include: MENU_ITEM_INCLUDE });
     return byKeys(ids, rows.map(toMenuItemRow), (r) => r.id);
   }),
 );
@@ -47,19 +47,19 @@ export const LINKED_POST_SELECT = { id: true, type: true, status: true, title: t
 
 export const linkedPostById = defineLoader('menus.linkedPostById', (db) =>
   new DataLoader<number, LinkedPost | null>(async (ids) => {
-    const rows = await db.prisma.content.findMany({ where: { id: { in: [...ids] } }, select: LINKED_POST_SELECT });
+    const rows = await db.read.content.findMany({ where: { id: { in: [...ids] } }, select: LINKED_POST_SELECT });
     return byKeys(ids, rows, (r) => r.id);
   }),
 );
 
 export const termById = defineLoader('menus.termById', (db) =>
-  new DataLoader<number, Term | null>(async (ids) => byKeys(ids, await db.prisma.term.findMany({ where: { id: { in: [...ids] } } }), (t) => t.id)),
+  new DataLoader<number, Term | null>(async (ids) => byKeys(ids, await db.read.term.findMany({ where: { id: { in: [...ids] } } }), (t) => t.id)),
 );
 
 /** Whether a menu adds new top-level pages by itself (its `auto_add` term meta). */
 export const autoAddByMenuId = defineLoader('menus.autoAdd', (db) =>
   new DataLoader<number, boolean>(async (ids) => {
-    const rows = await db.prisma.termMeta.findMany({ where: { termId: { in: [...ids] }, key: 'auto_add' }, select: { termId: true, value: true } });
+    const rows = await db.read.termMeta.findMany({ where: { termId: { in: [...ids] }, key: 'auto_add' }, select: { termId: true, value: true } });
     return ids.map((id) => rows.some((r) => r.termId === id && isTrueMeta(r.value)));
   }),
 );

@@ -26,7 +26,7 @@ const slugOf = (parentId: number) => `${parentId}-autosave-v1`;
 
 /** WP_REST_Revisions_Controller::get_parent(): the menu item the autosaves belong to. */
 async function parentItem(ctx: DomainContext, id: number): Promise<Content> {
-  const row = Number.isInteger(id) && id > 0 && id <= MAX_ID ? await ctx.db.prisma.content.findUnique({ where: { id } }) : null;
+  const row = Number.isInteger(id) && id > 0 && id <= MAX_ID ? await ctx.db.read.content.findUnique({ where: { id } }) : null;
   if (!row || row.type !== 'nav_menu_item') throw new DomainError('rest_post_invalid_parent', 'Invalid post parent ID.', 404);
   return row;
 }
@@ -65,7 +65,7 @@ const asRevision = (row: Content): AutosaveRecord => ({ row, parentType: row.par
 /** GET /menu-items/{id}/autosaves: every user's autosave of the item, newest first. */
 export async function listMenuItemAutosaves(ctx: DomainContext, parentId: number): Promise<AutosaveRecord[]> {
   const parent = await readableParent(ctx, parentId, LIST_DENIED);
-  const rows = await ctx.db.prisma.content.findMany({
+  const rows = await ctx.db.read.content.findMany({
     where: { type: 'revision', parentId: parent.id, slug: { contains: `${parent.id}-autosave` } },
     orderBy: [{ date: 'desc' }, { id: 'desc' }],
   });
@@ -75,7 +75,7 @@ export async function listMenuItemAutosaves(ctx: DomainContext, parentId: number
 /** GET /menu-items/{parent}/autosaves/{id}: the latest autosave of the item, whatever `id` says (as WordPress). */
 export async function getMenuItemAutosave(ctx: DomainContext, parentId: number): Promise<AutosaveRecord> {
   const parent = await readableParent(ctx, parentId, ITEM_DENIED);
-  const row = await ctx.db.prisma.content.findFirst({
+  const row = await ctx.db.read.content.findFirst({
     where: { type: 'revision', status: 'inherit', parentId: parent.id, slug: slugOf(parent.id) },
     orderBy: [{ date: 'desc' }, { id: 'desc' }],
   });
@@ -86,7 +86,7 @@ export async function getMenuItemAutosave(ctx: DomainContext, parentId: number):
 /** create_item_permissions_check(): an id, then the menu item's update check. */
 async function autosavableItem(ctx: DomainContext, id: number): Promise<Content> {
   if (!id) throw new DomainError('rest_post_invalid_id', 'Invalid item ID.', 404);
-  const row = Number.isInteger(id) && id > 0 && id <= MAX_ID ? await ctx.db.prisma.content.findUnique({ where: { id } }) : null;
+  const row = Number.isInteger(id) && id > 0 && id <= MAX_ID ? await ctx.db.read.content.findUnique({ where: { id } }) : null;
   if (!row || row.type !== 'nav_menu_item') throw new DomainError('rest_post_invalid_id', 'Invalid post ID.', 404);
   if (!canEditContent(ctx.viewer, editRef(row))) throw forbidden('rest_cannot_edit', 'Sorry, you are not allowed to edit this post.', ctx.viewer);
   return row;

@@ -191,11 +191,11 @@ export async function listMenus(ctx: DomainContext, query: MenuListQuery): Promi
     if (column && !byList) {
       const order: Prisma.SortOrder = query.order === 'desc' ? 'desc' : 'asc';
       [total, terms] = await Promise.all([
-        ctx.db.prisma.term.count({ where }),
-        ctx.db.prisma.term.findMany({ where, orderBy: [{ [column]: order }, { id: 'asc' }], skip: offset, take: perPage }),
+        ctx.db.read.term.count({ where }),
+        ctx.db.read.term.findMany({ where, orderBy: [{ [column]: order }, { id: 'asc' }], skip: offset, take: perPage }),
       ]);
     } else {
-      const all = sortTerms(await ctx.db.prisma.term.findMany({ where }), query);
+      const all = sortTerms(await ctx.db.read.term.findMany({ where }), query);
       total = all.length;
       terms = all.slice(offset, offset + perPage);
     }

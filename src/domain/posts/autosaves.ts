@@ -89,7 +89,7 @@ export async function createAutosave(ctx: DomainContext, type: PostTypeName, id:
 export async function listAutosaves(ctx: DomainContext, type: PostTypeName, id: number): Promise<Content[]> {
   const parent = await findRevisionParent(ctx, type, id);
   await assertCanReadRevisions(ctx, type, id, 'autosaves');
-  const revisions = await ctx.db.prisma.content.findMany({
+  const revisions = await ctx.db.read.content.findMany({
     where: { parentId: parent.id, type: 'revision', status: 'inherit' },
     orderBy: [{ date: 'desc' }, { id: 'desc' }],
   });
@@ -103,7 +103,7 @@ export async function listAutosaves(ctx: DomainContext, type: PostTypeName, id: 
 export async function getAutosave(ctx: DomainContext, type: PostTypeName, parentId: number): Promise<Content> {
   await assertCanReadRevisions(ctx, type, parentId);
   if (parentId <= 0) throw invalidPostId();
-  const autosave = await ctx.db.prisma.content.findFirst({
+  const autosave = await ctx.db.read.content.findFirst({
     where: { parentId, type: 'revision', status: 'inherit', slug: autosaveSlug(parentId) },
     orderBy: [{ date: 'desc' }, { id: 'desc' }],
   });

@@ -5,6 +5,7 @@
  */
 import DataLoader from 'dataloader';
 import { Prisma, type Content } from '../../generated/prisma-sqlite/client';
+import { contentTag, termTag } from '../../cache/tags';
 import { byKeys, defineLoader, groupByKeys } from '../loaders';
 import type { AttachedTerm } from './types';
 
@@ -15,7 +16,7 @@ export const THUMBNAIL_KEY = '_thumbnail_id';
 export const DESIRED_SLUG_KEY = '_wp_desired_post_slug';
 
 export const contentById = defineLoader('posts.contentById', (db) =>
-  new DataLoader<number, Content | null>(async (ids) => byKeys(ids, await db.prisma.content.findMany({ where: { id: { in: [...ids] } } }), (row) => row.id)),
+  new DataLoader<number, Content | null>(async (ids) => byKeys(ids, await db.read.content.findMany({ where: { id: { in: [...ids] } } }), (row) => row.id)),
 );
 
 interface TermRow {
@@ -29,11 +30,14 @@ interface TermRow {
 /** The terms of each record (every taxonomy), ordered by name: one join for the whole batch. */
 export const termsByContent = defineLoader('posts.termsByContent', (db) =>
   new DataLoader<number, AttachedTerm[]>(async (ids) => {
-    const rows = await db.prisma.$queryRaw<TermRow[]>(Prisma.sql`
+    const rows = await db.read.query<TermRow>(
+      Prisma.sql`
       SELECT tr."contentId" AS "contentId", t."id" AS "id", t."taxonomy" AS "taxonomy", t."slug" AS "slug", t."name" AS "name"
       FROM "TermRelationship" tr JOIN "Term" t ON t."id" = tr."termId"
       WHERE tr."contentId" IN (${Prisma.join([...ids])})
-      ORDER BY t."name" ASC, t."id" ASC`);
+      ORDER BY t."name" ASC, t."id" ASC`,
+      (found) => [...ids.map(contentTag), ...found.map((r) => termTag(Number(r.id)))],
+    );
     const terms = rows.map((r) => ({ contentId: Number(r.contentId), term: { id: Number(r.id), taxonomy: r.taxonomy, slug: r.slug, name: r.name } }));
     return groupByKeys(ids, terms, (r) => r.contentId).map((list) => list.map((r) => r.term));
   }),
@@ -42,7 +46,7 @@ export const termsByContent = defineLoader('posts.termsByContent', (db) =>
 /** The displayed meta of each record, as key -> value (first row per key, as get_post_meta single). */
 export const metaByContent = defineLoader('posts.metaByContent', (db) =>
   new DataLoader<number, Map<string, string>>(async (ids) => {
-    const rows = await db.prisma.contentMeta.findMany({
+    const rows = await db.read.contentMeta.findMany({
       where: { contentId: { in: [...ids] }, key: { in: [FOOTNOTES_KEY, THUMBNAIL_KEY] } },
       orderBy: { id: 'asc' },
     });
@@ -65,21 +69,23 @@ export interface RevisionStats {
  */
 export const revisionStatsByParent = defineLoader('posts.revisionStats', (db) =>
   new DataLoader<number, RevisionStats>(async (ids) => {
-    const rows = await db.prisma.content.groupBy({
-      by: ['parentId'],
-      where: { parentId: { in: [...ids] }, type: 'revision', status: 'inherit' },
-      _count: { _all: true },
-      _max: { id: true },
-    });
-    const found = byKeys(ids, rows, (r) => r.parentId);
-    return found.map((r) => ({ count: r?._count._all ?? 0, latestId: r?._max.id ?? 0 }));
+    // A record's revisions are written with it (publishing c:<parent>), so the parents' tags cover them.
+    const rows = await db.read.query<{ parentId: number | bigint; n: number | bigint; latest: number | bigint }>(
+      Prisma.sql`
+      SELECT "parentId" AS "parentId", count(*) AS "n", max("id") AS "latest" FROM "Content"
+      WHERE "parentId" IN (${Prisma.join([...ids])}) AND "type" = 'revision' AND "status" = 'inherit'
+      GROUP BY "parentId"`,
+      ids.map(contentTag),
+    );
+    const found = byKeys(ids, rows, (r) => Number(r.parentId));
+    return found.map((r) => ({ count: Number(r?.n ?? 0), latestId: Number(r?.latest ?? 0) }));
   }),
 );
 
 /** Owners of slug keys (Content.slugKey), for the slugs a record would get if saved now. */
 export const slugKeyOwner = defineLoader('posts.slugKeyOwner', (db) =>
   new DataLoader<string, number | null>(async (keys) => {
-    const rows = await db.prisma.content.findMany({ where: { slugKey: { in: [...keys] } }, select: { id: true, slugKey: true } });
+    const rows = await db.read.content.findMany({ where: { slugKey: { in: [...keys] } }, select: { id: true, slugKey: true } });
     return byKeys(keys, rows, (r) => r.slugKey as string).map((r) => r?.id ?? null);
   }),
 );
@@ -87,7 +93,7 @@ export const slugKeyOwner = defineLoader('posts.slugKeyOwner', (db) =>
 /** Slug keys that start with a prefix (the `-2`, `-3`… siblings of a wanted slug). */
 export const slugKeysWithPrefix = defineLoader('posts.slugKeysWithPrefix', (db) =>
   new DataLoader<string, Array<{ id: number; slugKey: string }>>(async (prefixes) => {
-    const rows = await db.prisma.content.findMany({
+    const rows = await db.read.content.findMany({
       where: { OR: prefixes.map((prefix) => ({ slugKey: { startsWith: prefix } })) },
       select: { id: true, slugKey: true },
     });

@@ -133,7 +133,7 @@ async function taxonomyWhere(ctx: DomainContext, type: PostTypeName, query: Post
   const clauses: Prisma.ContentWhereInput[] = [];
   const wanted = restTaxonomiesOf(type).filter((tax) => query.taxonomies?.[tax.slug]?.include?.terms.length || query.taxonomies?.[tax.slug]?.exclude?.terms.length);
   if (wanted.length) {
-    const terms = await ctx.db.prisma.term.findMany({ where: { taxonomy: { in: wanted.map((t) => t.slug) } }, select: { id: true, taxonomy: true, parentId: true } });
+    const terms = await ctx.db.read.term.findMany({ where: { taxonomy: { in: wanted.map((t) => t.slug) } }, select: { id: true, taxonomy: true, parentId: true } });
     for (const tax of wanted) {
       const { include, exclude } = query.taxonomies?.[tax.slug] ?? {};
       if (include?.terms.length) {
@@ -215,8 +215,8 @@ async function windowBySql(ctx: DomainContext, where: Prisma.ContentWhereInput, 
   const orderBy: Prisma.ContentOrderByWithRelationInput[] = [{ [column]: query.order }];
   if (column !== 'id') orderBy.push({ id: query.order });
   const [total, rows] = await Promise.all([
-    ctx.db.prisma.content.count({ where }),
-    ctx.db.prisma.content.findMany({ where, orderBy, skip, take: query.perPage }),
+    ctx.db.read.content.count({ where }),
+    ctx.db.read.content.findMany({ where, orderBy, skip, take: query.perPage }),
   ]);
   return { rows, total };
 }
@@ -224,7 +224,7 @@ async function windowBySql(ctx: DomainContext, where: Prisma.ContentWhereInput, 
 /** relevance, include and include_slugs: rank the matching ids in memory, then read the page. */
 async function windowInMemory(ctx: DomainContext, where: Prisma.ContentWhereInput, query: PostListQuery, skip: number, search: SearchSpec | null): Promise<Window> {
   const relevance = query.orderby === 'relevance' && search !== null;
-  const candidates = await ctx.db.prisma.content.findMany({
+  const candidates = await ctx.db.read.content.findMany({
     where,
     select: { id: true, slug: true, date: true, title: relevance, excerpt: relevance, content: relevance },
   });
@@ -242,7 +242,7 @@ async function windowInMemory(ctx: DomainContext, where: Prisma.ContentWhereInpu
     sorted = [...candidates].sort((a, b) => position(a) - position(b) || byDateDesc(a, b));
   }
   const ids = sorted.slice(skip, skip + query.perPage).map((c) => c.id);
-  const rows = ids.length ? await ctx.db.prisma.content.findMany({ where: { id: { in: ids } } }) : [];
+  const rows = ids.length ? await ctx.db.read.content.findMany({ where: { id: { in: ids } } }) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { rows: ids.map((id) => byId.get(id)).filter((r): r is Content => r !== undefined), total: candidates.length };
 }
@@ -255,7 +255,7 @@ async function withStickies(ctx: DomainContext, rows: Content[], query: PostList
   const front = rows.filter((r) => r.sticky);
   const rest = rows.filter((r) => !r.sticky);
   const shown = new Set(rows.map((r) => r.id));
-  const others = await ctx.db.prisma.content.findMany({
+  const others = await ctx.db.read.content.findMany({
     where: { type: 'post', status: 'publish', sticky: true, id: { notIn: [...shown, ...excludableIds(query.exclude ?? [])] } },
     orderBy: [{ date: 'desc' }, { id: 'desc' }],
   });

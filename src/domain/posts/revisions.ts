@@ -159,7 +159,7 @@ export async function listRevisions(ctx: DomainContext, type: PostTypeName, pare
   if (query.exclude?.length) and.push({ id: { notIn: excludableIds(query.exclude) } });
   if (search) and.push(searchWhere(search, [], false, ctx.db.provider, ctx.viewer.isAnonymous));
   // Revisions of one post are few: sort them in memory, as WP_Query would in SQL.
-  const all = await ctx.db.prisma.content.findMany({ where: { AND: and } });
+  const all = await ctx.db.read.content.findMany({ where: { AND: and } });
   const sign = query.order === 'asc' ? 1 : -1;
   const byDate = (a: Content, b: Content) => sign * (a.date.getTime() - b.date.getTime() || a.id - b.id);
   const include = (query.include ?? []).map(Number);

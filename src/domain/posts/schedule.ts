@@ -16,7 +16,7 @@ const SCHEDULED_TYPES = ['post', 'page', 'tribe_events', 'tribe_venue', 'tribe_o
 
 /** Publishes every scheduled item due by `now`; returns the ids this call published. */
 export async function publishDuePosts(db: Database, config: Pick<Config, 'siteUrl'>, now: Date = new Date()): Promise<number[]> {
-  const due = await db.prisma.content.findMany({ where: { status: 'future', type: { in: SCHEDULED_TYPES }, date: { lte: now } }, select: { id: true }, orderBy: { date: 'asc' } });
+  const due = await db.read.content.findMany({ where: { status: 'future', type: { in: SCHEDULED_TYPES }, date: { lte: now } }, select: { id: true }, orderBy: { date: 'asc' } });
   const published: number[] = [];
   for (const { id } of due) {
     const done = await db.prisma.$transaction(async (tx) => {
@@ -35,6 +35,6 @@ export async function publishDuePosts(db: Database, config: Pick<Config, 'siteUr
 
 /** When the next scheduled item is due (null when nothing is scheduled). */
 export async function nextScheduledTime(db: Database): Promise<Date | null> {
-  const next = await db.prisma.content.findFirst({ where: { status: 'future', type: { in: SCHEDULED_TYPES } }, orderBy: { date: 'asc' }, select: { date: true } });
+  const next = await db.read.content.findFirst({ where: { status: 'future', type: { in: SCHEDULED_TYPES } }, orderBy: { date: 'asc' }, select: { date: true } });
   return next?.date ?? null;
 }

@@ -33,7 +33,7 @@ async function termsAssignable(ctx: DomainContext, changes: PostChanges): Promis
   for (const [slug, ids] of Object.entries(changes.terms ?? {})) {
     const def = taxonomyDef(slug);
     if (!def || !ids?.length || ctx.viewer.can(def.caps.assign_terms)) continue;
-    const existing = await ctx.db.prisma.term.count({ where: { taxonomy: slug, id: { in: ids.filter((id) => id > 0 && id <= MAX_ID) } } });
+    const existing = await ctx.db.read.term.count({ where: { taxonomy: slug, id: { in: ids.filter((id) => id > 0 && id <= MAX_ID) } } });
     if (existing > 0) return false;
   }
   return true;
@@ -93,7 +93,7 @@ export async function prepareError(ctx: DomainContext, type: PostTypeName, exist
   }
   if (namesOtherAuthor(ctx, changes)) {
     const author = changes.author as number;
-    const exists = author > 0 && author <= MAX_ID && (await ctx.db.prisma.user.findUnique({ where: { id: author }, select: { id: true } }));
+    const exists = author > 0 && author <= MAX_ID && (await ctx.db.read.user.findUnique({ where: { id: author }, select: { id: true } }));
     if (!exists) return new DomainError('rest_invalid_author', 'Invalid author ID.', 400);
   }
   if (type === 'post') {

@@ -69,8 +69,11 @@ export function isOptionName(name: string): name is OptionName {
   return Object.prototype.hasOwnProperty.call(DEFAULT_OPTIONS, name);
 }
 
+/** Anything that reads options: the database's reads, the Prisma client, or a transaction. */
+export type OptionReader = { option: Pick<PrismaClient['option'], 'findMany'> };
+
 /** The stored rows of known options, still JSON-encoded (what get_option would find, before defaults). */
-export async function readStoredOptions(client: OptionClient, names?: readonly OptionName[]): Promise<Map<OptionName, string>> {
+export async function readStoredOptions(client: OptionReader, names?: readonly OptionName[]): Promise<Map<OptionName, string>> {
   const rows = await client.option.findMany(names ? { where: { name: { in: [...names] } } } : undefined);
   const stored = new Map<OptionName, string>();
   for (const row of rows) if (isOptionName(row.name)) stored.set(row.name, row.value);
@@ -78,7 +81,7 @@ export async function readStoredOptions(client: OptionClient, names?: readonly O
 }
 
 /** Every option with its default filled in, read through the database or a transaction. */
-export async function readOptionsFrom(client: OptionClient): Promise<SiteOptions> {
+export async function readOptionsFrom(client: OptionReader): Promise<SiteOptions> {
   const options: SiteOptions = { ...DEFAULT_OPTIONS };
   for (const [name, value] of await readStoredOptions(client)) {
     try {
@@ -91,7 +94,7 @@ export async function readOptionsFrom(client: OptionClient): Promise<SiteOptions
 }
 
 export async function readOptions(db: Database): Promise<SiteOptions> {
-  return readOptionsFrom(db.prisma);
+  return readOptionsFrom(db.read);
 }
 
 /** Writes options (no permission check: callers are the settings resource, seeding and the CLI). */

@@ -5,6 +5,7 @@
  * per batch, however many records ask.
  */
 import DataLoader from 'dataloader';
+import { contentTag, termTag } from '../../cache/tags';
 import type { Database } from '../../db/client';
 import type { Term } from '../../generated/prisma-sqlite/client';
 import { Prisma } from '../../generated/prisma-sqlite/client';
@@ -21,7 +22,7 @@ export function isStorableId(id: number): boolean {
 export const termById = defineLoader('termById', (db) =>
   new DataLoader<number, Term | null>(async (ids) => {
     const wanted = ids.filter(isStorableId);
-    const rows = wanted.length ? await db.prisma.term.findMany({ where: { id: { in: [...wanted] } } }) : [];
+    const rows = wanted.length ? await db.read.term.findMany({ where: { id: { in: [...wanted] } } }) : [];
     return byKeys(ids, rows, (t) => t.id);
   }),
 );
@@ -50,10 +51,13 @@ export const termsByContent = defineLoader('termsByContent', (db) =>
   new DataLoader<number, Term[]>(async (contentIds) => {
     const wanted = [...new Set(contentIds.filter(isStorableId))];
     if (wanted.length === 0) return contentIds.map(() => []);
-    const rows = await db.prisma.$queryRaw<RawContentTerm[]>`
+    const rows = await db.read.query<RawContentTerm>(
+      Prisma.sql`
       SELECT r."contentId", t."id", t."taxonomy", t."name", t."slug", t."description", t."parentId", t."count"
       FROM "TermRelationship" r JOIN "Term" t ON t."id" = r."termId"
-      WHERE r."contentId" IN (${Prisma.join(wanted)})`;
+      WHERE r."contentId" IN (${Prisma.join(wanted)})`,
+      (found) => [...wanted.map(contentTag), ...found.map((r) => termTag(Number(r.id)))],
+    );
     const grouped = groupByKeys(contentIds, rows, (r) => Number(r.contentId));
     return grouped.map((list) => list.map(toTerm));
   }),
@@ -68,7 +72,7 @@ export const contentSummaryById = defineLoader('termsContentSummaryById', (db) =
   new DataLoader<number, ContentSummary | null>(async (ids) => {
     const wanted = ids.filter(isStorableId);
     const rows = wanted.length
-      ? await db.prisma.content.findMany({ where: { id: { in: [...wanted] } }, select: { id: true, type: true, status: true, authorId: true } })
+      ? await db.read.content.findMany({ where: { id: { in: [...wanted] } }, select: { id: true, type: true, status: true, authorId: true } })
       : [];
     return byKeys(ids, rows, (c) => c.id);
   }),
@@ -94,13 +98,17 @@ async function loadChains(db: Database, ids: readonly number[]): Promise<TermNod
   const wanted = [...new Set(ids.filter(isStorableId))];
   if (wanted.length === 0) return ids.map(() => []);
   // UNION (not UNION ALL) stops on a cycle, should the data ever hold one.
-  const rows = await db.prisma.$queryRaw<RawNode[]>`
+  const rows = await db.read.query<RawNode>(
+    Prisma.sql`
     WITH RECURSIVE chain("id", "parentId", "slug", "taxonomy") AS (
       SELECT "id", "parentId", "slug", "taxonomy" FROM "Term" WHERE "id" IN (${Prisma.join(wanted)})
       UNION
       SELECT t."id", t."parentId", t."slug", t."taxonomy" FROM "Term" t JOIN chain c ON t."id" = c."parentId"
     )
-    SELECT "id", "parentId", "slug", "taxonomy" FROM chain`;
+    SELECT "id", "parentId", "slug", "taxonomy" FROM chain`,
+    // Every term of the chain (a changed parent re-links it through its own tag).
+    (found) => [...wanted.map(termTag), ...found.map((r) => termTag(Number(r.id)))],
+  );
   const nodes = new Map<number, TermNode>();
   for (const r of rows) nodes.set(Number(r.id), { id: Number(r.id), parentId: Number(r.parentId), slug: r.slug, taxonomy: r.taxonomy });
   return ids.map((id) => {

@@ -8,6 +8,7 @@
 import type { Database } from '../../db/client';
 import type { Term } from '../../generated/prisma-sqlite/client';
 import { Prisma } from '../../generated/prisma-sqlite/client';
+import { listTag } from '../../cache/tags';
 import type { TaxonomyDef } from '../content/taxonomies';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
@@ -186,7 +187,7 @@ function orderClause(db: Database, filters: Filters): Prisma.Sql {
  * (WP_Term_Query drops only "really empty" terms). Returns those empty-but-kept ids.
  */
 async function emptyTermsWithUsedDescendants(db: Database, taxonomy: TaxonomyDef): Promise<number[]> {
-  const rows = await db.prisma.term.findMany({ where: { taxonomy: taxonomy.slug }, select: { id: true, parentId: true, count: true } });
+  const rows = await db.read.term.findMany({ where: { taxonomy: taxonomy.slug }, select: { id: true, parentId: true, count: true } });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const kept = new Set<number>();
   for (const row of rows) {
@@ -204,7 +205,8 @@ async function querySql(db: Database, filters: Filters, offset: number, perPage:
   const where = whereClauses(filters);
   // The count never pads with empty ancestors (wp_count_terms is not hierarchical).
   const countWhere = filters.hideEmpty ? [...where, Prisma.sql`"count" > 0`] : where;
-  const counted = await db.prisma.$queryRaw<Array<{ total: number | bigint }>>`SELECT COUNT(*) AS "total" FROM "Term" WHERE ${Prisma.join(countWhere, ' AND ')}`;
+  const listTags = [listTag('Term', filters.taxonomy.slug)];
+  const counted = await db.read.query<{ total: number | bigint }>(Prisma.sql`SELECT COUNT(*) AS "total" FROM "Term" WHERE ${Prisma.join(countWhere, ' AND ')}`, listTags);
   const total = Number(counted[0]?.total ?? 0);
   const listWhere = [...where];
   let listed = total;
@@ -215,9 +217,12 @@ async function querySql(db: Database, filters: Filters, offset: number, perPage:
   }
   // Nothing can lie past the last row (and a huge offset must not reach the database).
   if (offset >= listed) return { terms: [], total };
-  const rows = await db.prisma.$queryRaw<RawTerm[]>`
+  const rows = await db.read.query<RawTerm>(
+    Prisma.sql`
     SELECT "id", "taxonomy", "name", "slug", "description", "parentId", "count" FROM "Term"
-    WHERE ${Prisma.join(listWhere, ' AND ')} ${orderClause(db, filters)} LIMIT ${perPage} OFFSET ${offset}`;
+    WHERE ${Prisma.join(listWhere, ' AND ')} ${orderClause(db, filters)} LIMIT ${perPage} OFFSET ${offset}`,
+    listTags,
+  );
   return { terms: rows.map(toTerm), total };
 }
 

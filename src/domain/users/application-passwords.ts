@@ -78,7 +78,7 @@ function notFound(): DomainError {
 }
 
 async function findItem(ctx: DomainContext, userId: number, uuid: string): Promise<ApplicationPassword> {
-  const item = await ctx.db.prisma.applicationPassword.findFirst({ where: { uuid, userId } });
+  const item = await ctx.db.read.applicationPassword.findFirst({ where: { uuid, userId } });
   if (!item) throw notFound();
   return item;
 }
@@ -91,7 +91,7 @@ function cleanName(name: unknown): string {
 /** GET …/application-passwords: the user's passwords, oldest first. */
 export async function listApplicationPasswords(ctx: DomainContext, ref: UserRef): Promise<{ user: User; items: ApplicationPassword[] }> {
   const user = await assertCanManageApplicationPasswords(ctx, ref, 'list');
-  const items = await ctx.db.prisma.applicationPassword.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: 'asc' }, { uuid: 'asc' }] });
+  const items = await ctx.db.read.applicationPassword.findMany({ where: { userId: user.id }, orderBy: [{ createdAt: 'asc' }, { uuid: 'asc' }] });
   return { user, items };
 }
 
@@ -176,7 +176,7 @@ export async function introspectApplicationPassword(ctx: DomainContext, ref: Use
   const user = await assertCanIntrospectApplicationPassword(ctx, ref);
   const uuid = ctx.viewer.applicationPasswordUuid;
   if (!uuid) throw new DomainError('rest_no_authenticated_app_password', 'Cannot introspect Application Password.', 404);
-  const item = await ctx.db.prisma.applicationPassword.findFirst({ where: { uuid, userId: user.id } });
+  const item = await ctx.db.read.applicationPassword.findFirst({ where: { uuid, userId: user.id } });
   if (!item) throw new DomainError('rest_application_password_not_found', 'Application password not found.', 500);
   return { user, item };
 }

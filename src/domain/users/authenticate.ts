@@ -33,7 +33,7 @@ export async function authenticateApplicationPassword(db: Database, credentials:
     throw new DomainError('application_passwords_disabled', 'Application passwords are not available.', 401);
   }
   const byEmail = credentials.login.includes('@');
-  const user = await db.prisma.user.findFirst({
+  const user = await db.read.user.findFirst({
     where: byEmail ? { OR: [{ login: credentials.login }, { email: credentials.login }] } : { login: credentials.login },
     include: { applicationPasswords: true },
   });

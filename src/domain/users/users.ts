@@ -619,7 +619,7 @@ export async function deleteUser(ctx: DomainContext, id: number, options: Delete
   const reassign = options.reassign;
   const invalidReassign = () => new DomainError('rest_user_invalid_reassign', 'Invalid user ID for reassignment.', 400);
   if (reassign) {
-    if (reassign === user.id || reassign > MAX_ID || !(await ctx.db.prisma.user.findUnique({ where: { id: reassign }, select: { id: true } }))) throw invalidReassign();
+    if (reassign === user.id || reassign > MAX_ID || !(await ctx.db.read.user.findUnique({ where: { id: reassign }, select: { id: true } }))) throw invalidReassign();
   }
   return inTransaction(ctx, async (tx) => {
     const current = await findUserOrFail(tx, user.id);

@@ -26,7 +26,7 @@ const UPDATE_ARGS = userWriteArgs('update');
 const readUser = (ctx: GraphQLContext, id: number): Promise<User | null> => orNull(() => getUser(ctx.domain, id));
 
 async function findBy(ctx: GraphQLContext, field: 'slug' | 'email' | 'login', value: string): Promise<User | null> {
-  const row = await ctx.domain.db.prisma.user.findFirst({ where: { [field]: value }, select: { id: true } });
+  const row = await ctx.domain.db.read.user.findFirst({ where: { [field]: value }, select: { id: true } });
   if (!row) return null;
   // Looking a user up by account data is for those who may see it.
   if (field !== 'slug' && !canEditUserRecord(ctx.viewer, row.id)) return null;

@@ -125,7 +125,7 @@ export class RestDispatcher {
       headers: input.headers,
       rawBody: body.raw,
       viewer: input.viewer,
-      domain: { db: this.deps.db, viewer: input.viewer, config: this.deps.config, loaders: (input.loaders ??= new LoaderCache(this.deps.db)) },
+      domain: { db: (input.loaders ??= new LoaderCache(this.deps.db)).db, viewer: input.viewer, config: this.deps.config, loaders: input.loaders },
       urls: this.deps.urls,
     };
   }

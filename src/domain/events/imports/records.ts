@@ -51,7 +51,7 @@ export async function createImportRecord(ctx: DomainContext, input: NewImport): 
 /** One import record, for those who may import. */
 export async function getImport(ctx: DomainContext, id: string): Promise<ImportRecord> {
   assertCanImport(ctx);
-  const record = typeof id === 'string' && /^\w+$/.test(id) ? await ctx.db.prisma.eventImport.findUnique({ where: { id } }) : null;
+  const record = typeof id === 'string' && /^\w+$/.test(id) ? await ctx.db.read.eventImport.findUnique({ where: { id } }) : null;
   if (!record) throw importNotFound();
   return record;
 }
@@ -67,8 +67,8 @@ export async function listImports(ctx: DomainContext, query: ImportListQuery): P
   assertCanImport(ctx);
   const where = query.status ? { status: query.status } : {};
   const [records, total] = await Promise.all([
-    ctx.db.prisma.eventImport.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], skip: (query.page - 1) * query.perPage, take: query.perPage }),
-    ctx.db.prisma.eventImport.count({ where }),
+    ctx.db.read.eventImport.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], skip: (query.page - 1) * query.perPage, take: query.perPage }),
+    ctx.db.read.eventImport.count({ where }),
   ]);
   return { records, total };
 }
@@ -76,11 +76,11 @@ export async function listImports(ctx: DomainContext, query: ImportListQuery): P
 /** A pending record by import id (Base::is_valid_import_id), or null. */
 export async function pendingImport(ctx: DomainContext, id: unknown): Promise<ImportRecord | null> {
   if (typeof id !== 'string' || !/^\w+$/.test(id)) return null;
-  const record = await ctx.db.prisma.eventImport.findUnique({ where: { id } });
+  const record = await ctx.db.read.eventImport.findUnique({ where: { id } });
   return record && record.status === 'pending' ? record : null;
 }
 
 /** The user an import writes as (its author), if the account still exists. */
 export async function importAuthor(ctx: DomainContext, record: ImportRecord) {
-  return isStorableId(record.authorId) ? ctx.db.prisma.user.findUnique({ where: { id: record.authorId } }) : null;
+  return isStorableId(record.authorId) ? ctx.db.read.user.findUnique({ where: { id: record.authorId } }) : null;
 }
