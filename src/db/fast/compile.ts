@@ -27,7 +27,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** A parameter as the database stores it (Prisma's adapters' formats). */
-function param(dialect: Dialect, value: unknown): unknown {
+export function param(dialect: Dialect, value: unknown): unknown {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) throw new Unsupported('invalid date');
     // SQLite: ISO text with an explicit offset, as Prisma's adapter writes it; PostgreSQL: timestamp(3) in UTC.

@@ -8,7 +8,7 @@
  * the cache tags of what the request read (src/cache/read-tags.ts).
  */
 import type { Prisma, PrismaClient } from '../client';
-import { compileCount, compileFindMany, Unsupported, type Compiled, type Dialect } from './compile';
+import { compileCount, compileFindMany, param, Unsupported, type Compiled, type Dialect } from './compile';
 import type { ReadEngine, Row } from './engine';
 import type { ModelCatalog, ModelInfo } from './models';
 
@@ -57,12 +57,6 @@ function decode(model: ModelInfo, columns: readonly string[], rows: Row[], diale
     }
   }
   return rows;
-}
-
-function sqlParam(dialect: Dialect, value: unknown): unknown {
-  if (value instanceof Date) return dialect === 'sqlite' ? value.toISOString().replace('Z', '+00:00') : value.toISOString().slice(0, 23);
-  if (typeof value === 'boolean' && dialect === 'sqlite') return value ? 1 : 0;
-  return value;
 }
 
 export class FastReads {
@@ -124,7 +118,7 @@ export class FastReads {
   }
 
   async query<T>(sql: Prisma.Sql): Promise<T[]> {
-    const params = sql.values.map((v) => sqlParam(this.engine.dialect, v));
+    const params = sql.values.map((v) => param(this.engine.dialect, v));
     this.counter.record(sql.sql);
     return (await this.engine.all(sql.sql, params, this.engine.dialect === 'postgresql' ? sql.text : undefined)) as T[];
   }
