@@ -43,6 +43,7 @@ export async function buildApp(config: Config, db: Database, options: { logger?:
   fastify.addHook('onClose', async () => cache.close());
   // With http_request_duration_seconds_count, the average statements per request under any load.
   metrics.registry.gauge({ name: 'db_statements_run', help: 'SQL statements this process has run since it started.', collect: () => db.queries.count });
+  metrics.registry.gauge({ name: 'db_prisma_calls_run', help: 'Of those, the statements Prisma ran (the rest ran as prepared statements on the fast read path).', collect: () => db.queries.prismaCount });
   registerMetrics(fastify, metrics.registry);
   observeRequests(fastify, metrics, config.restPrefix, db.queries);
 

@@ -30,10 +30,13 @@ describe('GraphQL: SQL statements of nested queries', () => {
     const client = server.client();
     await run(client, NESTED, { first }); // warm-up: options row, prepared statements
     const before = t.db.queries.count;
+    const prismaBefore = t.db.queries.prismaCount;
     const data = await run<{ posts: { nodes: Array<{ author: unknown; categories: { nodes: unknown[] }; tags: { nodes: unknown[] }; featuredImage: unknown }> } }>(client, NESTED, { first });
     const nodes = data.posts.nodes;
     // The relations really were resolved (a query that skipped them would count fewer statements).
     expect(nodes.every((n) => n.author && n.categories.nodes.length === 1 && n.tags.nodes.length === 2 && n.featuredImage)).toBe(true);
+    // Every statement ran as a prepared statement on the fast read path, none through Prisma.
+    expect(t.db.queries.prismaCount - prismaBefore).toBe(0);
     return { count: t.db.queries.count - before, posts: nodes.length };
   }
 

@@ -125,4 +125,16 @@ describe('posts: query count', () => {
     console.log(`GET /pages?_embed=up: ${ten} statements at per_page=10, ${thirty} at per_page=30`);
     expect(thirty).toBe(ten);
   });
+
+  it('answers the hot anonymous reads without a Prisma call (prepared statements only)', async () => {
+    for (const path of [`${POSTS}?per_page=10`, `${POSTS}?per_page=10&_embed`, `${POSTS}?per_page=10&_embed=author,wp:term`, `${PAGES}?_embed=up`, '/wp-json/core/v2/categories', '/wp-json/core/v2/tags?per_page=5', '/wp-json/']) {
+      await t.request.get(path).expect(200);
+      const [statements, prisma] = [t.db.queries.count, t.db.queries.prismaCount];
+      await t.request.get(path).expect(200);
+      const ran = t.db.queries.count - statements;
+      console.log(`${path}: ${ran} statements, ${t.db.queries.prismaCount - prisma} through Prisma`);
+      expect(ran).toBeGreaterThan(0);
+      expect(t.db.queries.prismaCount - prisma).toBe(0);
+    }
+  });
 });
