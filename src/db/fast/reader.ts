@@ -132,29 +132,17 @@ export class FastReads {
         return rows;
       },
     };
+    // One client is made per request: each model's methods are made when first used.
     for (const [property, model] of this.catalog.byProperty) {
-      client[property] = {
-        findMany: async (args?: Record<string, unknown>) => {
-          const rows = await this.findMany(model, args);
-          observer?.model(model, 'findMany', args, rows);
-          return rows;
+      Object.defineProperty(client, property, {
+        configurable: true,
+        enumerable: true,
+        get: () => {
+          const delegate = new ModelReads(this, model, observer);
+          Object.defineProperty(client, property, { value: delegate, enumerable: true });
+          return delegate;
         },
-        findFirst: async (args?: Record<string, unknown>) => {
-          const row = await this.findFirst(model, args);
-          observer?.model(model, 'findFirst', args, row ? [row] : []);
-          return row;
-        },
-        findUnique: async (args: Record<string, unknown>) => {
-          const row = await this.findUnique(model, args);
-          observer?.model(model, 'findUnique', args, row ? [row] : []);
-          return row;
-        },
-        count: async (args?: Record<string, unknown>) => {
-          const n = await this.count(model, args);
-          observer?.model(model, 'count', args, null);
-          return n;
-        },
-      };
+      });
     }
     return client as unknown as ReadClient;
   }
@@ -166,5 +154,38 @@ export class FastReads {
 
   close(): Promise<void> {
     return this.engine.close();
+  }
+}
+
+/** One model's read methods, reporting to the observer. */
+class ModelReads {
+  constructor(
+    private readonly reads: FastReads,
+    private readonly model: string,
+    private readonly observer: ReadObserver | undefined,
+  ) {}
+
+  async findMany(args?: Record<string, unknown>): Promise<Row[]> {
+    const rows = await this.reads.findMany(this.model, args);
+    this.observer?.model(this.model, 'findMany', args, rows);
+    return rows;
+  }
+
+  async findFirst(args?: Record<string, unknown>): Promise<Row | null> {
+    const row = await this.reads.findFirst(this.model, args);
+    this.observer?.model(this.model, 'findFirst', args, row ? [row] : []);
+    return row;
+  }
+
+  async findUnique(args: Record<string, unknown>): Promise<Row | null> {
+    const row = await this.reads.findUnique(this.model, args);
+    this.observer?.model(this.model, 'findUnique', args, row ? [row] : []);
+    return row;
+  }
+
+  async count(args?: Record<string, unknown>): Promise<number> {
+    const n = await this.reads.count(this.model, args);
+    this.observer?.model(this.model, 'count', args, null);
+    return n;
   }
 }
