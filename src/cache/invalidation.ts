@@ -33,6 +33,8 @@ export interface InvalidationBus {
   /** Applies invalidations this instance has not seen yet and returns the current version (stamp it on entries being
    *  computed from now on). Must be cheap: one small indexed query per call (it runs before every cache hit). */
   sync(): Promise<number>;
+  /** `sync` answering synchronously when it can (SQLite, nothing to catch up): the cache hit path calls this one. */
+  syncNow(): number | Promise<number>;
   /** Called once per invalidation applied here; `origin` is 'local' for this instance's own publishes (call a purge
    *  webhook for those only, or every instance would call it). */
   onInvalidate(listener: InvalidationListener): void;
@@ -206,10 +208,19 @@ class LogBus implements InvalidationBus {
   }
 
   async sync(): Promise<number> {
+    return this.syncNow();
+  }
+
+  syncNow(): number | Promise<number> {
     this.assertOpen();
-    const max = await this.readMaxVersion();
-    if (max > this.applied) await this.catchUp();
-    return this.applied;
+    const max = this.readMaxVersion();
+    return typeof max === 'number' ? this.caughtUpTo(max) : max.then((version) => this.caughtUpTo(version));
+  }
+
+  /** `applied` once the rows up to `max` have been applied (without a promise when there are none to read). */
+  private caughtUpTo(max: number): number | Promise<number> {
+    if (max <= this.applied) return this.applied;
+    return this.catchUp().then(() => this.applied);
   }
 
   onInvalidate(listener: InvalidationListener): void {
