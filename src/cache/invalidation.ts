@@ -14,7 +14,8 @@
  *
  * The hot path stays off Prisma (one Prisma call costs ~0.2–0.3 ms here): on PostgreSQL a plain
  * `pg` pool runs a named prepared statement; on SQLite a prepared better-sqlite3 statement runs on a
- * read-only connection of its own (WAL readers never wait for writers). Inserts on SQLite do go
+ * read-only connection of its own (WAL readers never wait for writers). Either way concurrent
+ * callers share a read that starts after they called (see `readMaxVersion`). Inserts on SQLite do go
  * through Prisma's connection, because a second writing connection in the same process could wait
  * on a lock held by a Prisma transaction that cannot finish while better-sqlite3 blocks the thread.
  */
@@ -31,8 +32,11 @@ export interface InvalidationBus {
    *  will not be served the invalidated entries (the write's response is sent only after this). */
   publish(tags: readonly string[]): Promise<void>;
   /** Applies invalidations this instance has not seen yet and returns the current version (stamp it on entries being
-   *  computed from now on). Must be cheap: one small indexed query per call (it runs before every cache hit). */
+   *  computed from now on). Must be cheap: one small indexed query per call, or shared by concurrent calls that it
+   *  starts after (it runs before every cache hit). */
   sync(): Promise<number>;
+  /** `sync` without the extra promise of an async function (a number when it has one): the cache hit path calls this one. */
+  syncNow(): number | Promise<number>;
   /** Called once per invalidation applied here; `origin` is 'local' for this instance's own publishes (call a purge
    *  webhook for those only, or every instance would call it). */
   onInvalidate(listener: InvalidationListener): void;
@@ -71,6 +75,8 @@ interface LogRow {
 
 /** The log table on one engine. */
 interface LogStore {
+  /** Answers `maxVersion` synchronously (SQLite): callers of one turn of the event loop share a read. */
+  synchronous: boolean;
   maxVersion(): Promise<number> | number;
   minVersion(): Promise<number>;
   rowsAfter(version: number): Promise<LogRow[]> | LogRow[];
@@ -95,6 +101,7 @@ function sqliteLog(db: Database): LogStore {
   const min = reader.prepare(`SELECT min("version") FROM ${TABLE}`).pluck();
   const after = reader.prepare(`SELECT "version", "tags", "instance" FROM ${TABLE} WHERE "version" > ? ORDER BY "version"`);
   return {
+    synchronous: true,
     maxVersion: () => Number(max.get() ?? 0),
     minVersion: async () => Number(min.get() ?? 0),
     rowsAfter: (version) => (after.all(version) as Parameters<typeof toRow>[0][]).map(toRow),
@@ -129,6 +136,7 @@ function postgresLog(db: Database, poolSize: number): LogStore {
   pool.on('error', () => undefined);
   const maxQuery = { name: 'cache_invalidation_max', text: `SELECT max("version") AS v FROM ${TABLE}` };
   return {
+    synchronous: false,
     maxVersion: async () => Number((await pool.query<{ v: number | null }>(maxQuery)).rows[0].v ?? 0),
     minVersion: async () => Number((await pool.query<{ v: number | null }>(`SELECT min("version") AS v FROM ${TABLE}`)).rows[0].v ?? 0),
     rowsAfter: async (version) =>
@@ -177,6 +185,7 @@ class LogBus implements InvalidationBus {
   private pruning = false;
   private maxRead?: Promise<number>;
   private maxReadNext?: Promise<number>;
+  private turnRead?: Promise<number>;
   private pruneRun: Promise<void> = Promise.resolve();
   private closed = false;
   private listener?: Client;
@@ -206,10 +215,19 @@ class LogBus implements InvalidationBus {
   }
 
   async sync(): Promise<number> {
+    return this.syncNow();
+  }
+
+  syncNow(): number | Promise<number> {
     this.assertOpen();
-    const max = await this.readMaxVersion();
-    if (max > this.applied) await this.catchUp();
-    return this.applied;
+    const max = this.readMaxVersion();
+    return typeof max === 'number' ? this.caughtUpTo(max) : max.then((version) => this.caughtUpTo(version));
+  }
+
+  /** `applied` once the rows up to `max` have been applied (without a promise when there are none to read). */
+  private caughtUpTo(max: number): number | Promise<number> {
+    if (max <= this.applied) return this.applied;
+    return this.catchUp().then(() => this.applied);
   }
 
   onInvalidate(listener: InvalidationListener): void {
@@ -219,9 +237,10 @@ class LogBus implements InvalidationBus {
   /**
    * Callers that arrive while a max(version) query is in flight share the *next* query, which starts
    * after it: each still gets an answer read after it called, and under load the database sees a
-   * couple of these queries at a time instead of one per request. (SQLite answers synchronously.)
+   * couple of these queries at a time instead of one per request. SQLite: see `startTurnRead`.
    */
   private readMaxVersion(): number | Promise<number> {
+    if (this.log.synchronous) return this.turnRead ?? this.startTurnRead();
     if (!this.maxRead) return this.startMaxRead();
     if (!this.maxReadNext) {
       this.maxReadNext = this.maxRead
@@ -235,6 +254,30 @@ class LogBus implements InvalidationBus {
         });
     }
     return this.maxReadNext;
+  }
+
+  /**
+   * SQLite answers synchronously, but each read of the log costs a few system calls (the WAL read
+   * lock), as much as the rest of a cache hit. So the callers of one turn of the event loop share one
+   * read made by `setImmediate`, which runs after that turn's I/O callbacks: it starts after every
+   * caller sharing it called, so each still gets a version read after it called. A busy server reads
+   * once per turn, not once per request.
+   */
+  private startTurnRead(): Promise<number> {
+    const read = new Promise<number>((resolve, reject) => {
+      setImmediate(() => {
+        // Callers from now on wait for the next read.
+        this.turnRead = undefined;
+        try {
+          this.assertOpen();
+          resolve(this.log.maxVersion() as number);
+        } catch (error) {
+          reject(error as Error);
+        }
+      });
+    });
+    this.turnRead = read;
+    return read;
   }
 
   private startMaxRead(): number | Promise<number> {

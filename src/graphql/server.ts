@@ -10,10 +10,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { DomainError } from '../domain/errors';
-import { resolveViewer } from '../http/auth';
+import { isAnonymousRequest, resolveViewer } from '../http/auth';
 import { canonical } from '../http/canonical';
 import { matchesIfNoneMatch } from '../http/etag';
-import type { Answer, ReadCache } from '../http/read-cache';
+import { UrlMemo } from '../http/memo';
+import { X_CACHE, type Answer, type Finish, type ReadCache, type ServedAnswer } from '../http/read-cache';
 import { createContext, type GraphQLContext } from './context';
 import { formatError } from './errors';
 import { aliasLimitRule, complexityPlugin, depthLimitRule } from './limits';
@@ -97,8 +98,53 @@ function graphqlCacheKey(search: string): string {
   return JSON.stringify(['graphql', params.get('query'), json('variables'), params.get('operationName'), json('extensions')]);
 }
 
+/**
+ * Apollo's CSRF prevention lets a GET run when it cannot be a simple cross-site request: it names a
+ * content type browsers would preflight, or carries one of the preflight headers. Only such requests
+ * are answered from the cache (conservatively: an odd content type leaves the decision to Apollo).
+ */
+const SIMPLE_CONTENT_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+function preflighted(request: FastifyRequest): boolean {
+  const headers = request.headers;
+  if (headers['apollo-require-preflight'] || headers['x-apollo-operation-name']) return true;
+  const type = headers['content-type'];
+  if (type === undefined) return false;
+  const essence = type.split(';', 1)[0].trim().toLowerCase();
+  return /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/.test(essence) && !SIMPLE_CONTENT_TYPES.has(essence);
+}
+
 export function registerGraphQL(app: FastifyInstance, server: ApolloServer<GraphQLContext>, config: Config, db: Database, cache: ReadCache): void {
-  const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+  // Raw URL → cache key of anonymous GETs, so a repeated URL is not parsed again.
+  const keys = new UrlMemo<string>();
+  const finish =
+    (anonymous: boolean): Finish =>
+    (answerHeaders, etag, outcome) => ({
+      ...answerHeaders,
+      etag,
+      'x-cache': X_CACHE[outcome],
+      vary: 'Authorization, Accept',
+      'cache-control': anonymous ? cache.cacheControl(true) : 'private, no-store',
+    });
+  const finishAnonymous = finish(true);
+  const finishPrivate = finish(false);
+
+  const send = (request: FastifyRequest, reply: FastifyReply, served: ServedAnswer): FastifyReply => {
+    reply.code(served.status).headers(served.headers);
+    if (served.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
+    return reply.send(served.body);
+  };
+
+  /** The hit path: an anonymous GET of a URL seen before, answered before the request is parsed or a context made. */
+  const handle = (request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
+    const key = request.method === 'GET' && isAnonymousRequest(request.headers) ? keys.get(request.raw.url ?? '') : undefined;
+    if (key === undefined || !preflighted(request) || (config.graphql.playground && wantsPlayground(request))) return compute(request, reply);
+    const hit = cache.hit('graphql', key);
+    if (hit === undefined) return compute(request, reply);
+    if (hit instanceof Promise) return hit.then((served) => (served ? send(request, reply, served) : compute(request, reply)));
+    return send(request, reply, hit);
+  };
+
+  const compute = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     if (config.graphql.playground && wantsPlayground(request)) return reply.redirect(`${GRAPHQL_PATH}/playground`);
     const parsed = parseBody(request);
     if (!parsed.ok) return sendErrors(reply, 400, parsed.message, { code: 'BAD_REQUEST' });
@@ -126,15 +172,16 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
       return { status: response.status ?? 200, headers, body };
     };
 
-    const anonymous = viewer.isAnonymous && !request.headers.authorization;
+    const anonymous = viewer.isAnonymous && isAnonymousRequest(request.headers);
     if (request.method === 'GET') {
       // Queries only (Apollo refuses mutations over GET), so a GET never writes.
-      const served = await cache.read('graphql', anonymous ? graphqlCacheKey(search) : null, execute);
-      reply.code(served.status).headers(served.headers);
-      reply.header('etag', served.etag).header('x-cache', served.cache.toUpperCase()).header('vary', 'Authorization, Accept');
-      reply.header('cache-control', anonymous ? cache.cacheControl(true) : 'private, no-store');
-      if (served.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
-      return reply.send(served.body);
+      let key: string | null = null;
+      if (anonymous && preflighted(request)) {
+        key = keys.get(url) ?? graphqlCacheKey(search);
+        keys.set(url, key);
+      }
+      const served = await cache.read('graphql', key, execute, anonymous ? 'csrf' : undefined, anonymous ? finishAnonymous : finishPrivate);
+      return send(request, reply, served);
     }
     await cache.scheduled();
     const answer = await execute();

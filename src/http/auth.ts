@@ -20,3 +20,12 @@ export async function resolveViewer(db: Database, authorization: string | undefi
     throw error;
   }
 }
+
+/**
+ * Whether a request may share answers with every other anonymous reader: it sends no credentials.
+ * Any Authorization header (even one `resolveViewer` would ignore) keeps a request out of the
+ * shared cache, so a hit is served before the viewer is resolved, on this check alone.
+ */
+export function isAnonymousRequest(headers: { authorization?: string }): boolean {
+  return !headers.authorization;
+}

@@ -63,14 +63,22 @@ abstract class Metric<S> {
   protected abstract initial(): S;
   abstract renderSeries(): string[];
 
+  /** Runs for every observation: one key built by a plain loop, one map lookup when the series exists. */
   protected seriesFor(labels: Labels = {}): S {
-    let values = this.labelNames.map((name) => {
-      const value = labels[name];
-      if (value === undefined) throw new Error(`metric ${this.name} needs label ${name}`);
-      return String(value);
-    });
-    let key = values.join('\u0000');
-    if (!this.series.has(key) && this.series.size >= MAX_SERIES) {
+    const names = this.labelNames;
+    let key = '';
+    for (let i = 0; i < names.length; i += 1) {
+      const value = labels[names[i]];
+      if (value === undefined) throw new Error(`metric ${this.name} needs label ${names[i]}`);
+      key = i === 0 ? String(value) : `${key}\u0000${value}`;
+    }
+    const found = this.series.get(key);
+    return found ? found.state : this.addSeries(key, labels);
+  }
+
+  private addSeries(key: string, labels: Labels): S {
+    let values = this.labelNames.map((name) => String(labels[name]));
+    if (this.series.size >= MAX_SERIES) {
       values = this.labelNames.map(() => '_other');
       key = values.join('\u0000');
     }
@@ -140,8 +148,13 @@ export class Histogram extends Metric<{ counts: number[]; sum: number; count: nu
   observe(value: number, labels?: Labels): void {
     const state = this.seriesFor(labels);
     // Counts per bucket, not cumulative: the exposition sums them.
-    const index = this.buckets.findIndex((bound) => value <= bound);
-    if (index >= 0) state.counts[index] += 1;
+    const buckets = this.buckets;
+    for (let i = 0; i < buckets.length; i += 1) {
+      if (value <= buckets[i]) {
+        state.counts[i] += 1;
+        break;
+      }
+    }
     state.sum += value;
     state.count += 1;
   }

@@ -24,10 +24,26 @@ export interface Answer {
 
 export type CacheOutcome = 'hit' | 'miss' | 'bypass';
 
-export interface ServedAnswer extends Answer {
+/**
+ * An answer as sent: `headers` are the complete response headers (the face's `Finish` added ETag,
+ * X-Cache, Cache-Control...), and a hit's body is the stored bytes, sent as they are.
+ */
+export interface ServedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
   etag: string;
   cache: CacheOutcome;
 }
+
+/**
+ * The complete response headers of a computed answer for one outcome. A miss stores what this
+ * returns for 'hit', so a hit sends the stored headers without building any.
+ */
+export type Finish = (headers: Record<string, string>, etag: string, outcome: CacheOutcome) => Record<string, string>;
+
+/** X-Cache values. */
+export const X_CACHE: Readonly<Record<CacheOutcome, string>> = { hit: 'HIT', miss: 'MISS', bypass: 'BYPASS' };
 
 export type Face = 'rest' | 'graphql';
 
@@ -51,25 +67,50 @@ export class ReadCache {
     return this.store !== null && this.bus !== null;
   }
 
-  /** Answers a read: `key` null means the request may not be shared (authenticated, edit context...). */
-  async read(face: Face, key: string | null, compute: () => Promise<Answer>, bypassReason = 'uncacheable'): Promise<ServedAnswer> {
+  /**
+   * The hit path: the stored answer for `key` when it is current, else undefined (compute it with
+   * `read`, which counts the miss). Synchronous unless a scheduled post may be due or the
+   * invalidation log has to be waited for; the log's version is checked on every call all the same.
+   */
+  hit(face: Face, key: string): ServedAnswer | undefined | Promise<ServedAnswer | undefined> {
+    if (!this.store || !this.bus) return undefined;
+    if (this.scheduler.pending()) return this.scheduler.beforeRead().then(() => this.hitAfterSchedule(face, key));
+    return this.hitAfterSchedule(face, key);
+  }
+
+  private hitAfterSchedule(face: Face, key: string): ServedAnswer | undefined | Promise<ServedAnswer | undefined> {
+    const version = (this.bus as InvalidationBus).syncNow();
+    return typeof version === 'number' ? this.stored(face, key) : version.then(() => this.stored(face, key));
+  }
+
+  private stored(face: Face, key: string): ServedAnswer | undefined {
+    const cached = (this.store as ResponseCache).get(key);
+    if (!cached) return undefined;
+    this.observer.outcome?.(face, 'hit');
+    return { status: cached.status, headers: cached.headers, body: cached.body, etag: cached.etag, cache: 'hit' };
+  }
+
+  /**
+   * Answers a read: `key` null means the request may not be shared (authenticated, edit context...).
+   * `finish` makes the complete response headers of an outcome (the stored entry keeps the hit's).
+   */
+  async read(face: Face, key: string | null, compute: () => Promise<Answer>, bypassReason = 'uncacheable', finish: Finish = plainHeaders): Promise<ServedAnswer> {
     await this.scheduler.beforeRead();
     if (key === null || !this.store || !this.bus) {
       this.observer.outcome?.(face, 'bypass', key === null ? bypassReason : 'disabled');
-      return withEtag(await compute(), 'bypass');
+      return served(await compute(), 'bypass', finish);
     }
-    const version = await this.bus.sync();
-    const cached = this.store.get(key);
-    if (cached) {
-      this.observer.outcome?.(face, 'hit');
-      return { status: cached.status, headers: cached.headers, body: cached.body.toString('utf8'), etag: cached.etag, cache: 'hit' };
-    }
+    const version = await this.bus.syncNow();
+    const cached = this.stored(face, key);
+    if (cached) return cached;
     this.observer.outcome?.(face, 'miss');
-    const answer = withEtag(await compute(), 'miss');
+    const answer = await compute();
+    const etag = etagOf(answer.body);
     if (answer.status === 200) {
-      this.store.set(key, { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body, 'utf8'), etag: answer.etag, tags: [ALL] }, { tags: [ALL], version, expiresAt: this.expiry() });
+      const headers = finish(answer.headers, etag, 'hit');
+      this.store.set(key, { status: answer.status, headers, body: Buffer.from(answer.body, 'utf8'), etag, tags: [ALL] }, { tags: [ALL], version, expiresAt: this.expiry() });
     }
-    return answer;
+    return { status: answer.status, headers: finish(answer.headers, etag, 'miss'), body: answer.body, etag, cache: 'miss' };
   }
 
   /** Publishes scheduled posts that have come due (before a request that is not a cached read). */
@@ -97,6 +138,10 @@ export class ReadCache {
   }
 }
 
-function withEtag(answer: Answer, cache: CacheOutcome): ServedAnswer {
-  return { ...answer, etag: etagOf(answer.body), cache };
+function served(answer: Answer, cache: CacheOutcome, finish: Finish): ServedAnswer {
+  const etag = etagOf(answer.body);
+  return { status: answer.status, headers: finish(answer.headers, etag, cache), body: answer.body, etag, cache };
 }
+
+/** The answer's own headers with the validator and the outcome. */
+export const plainHeaders: Finish = (headers, etag, outcome) => ({ ...headers, ETag: etag, 'X-Cache': X_CACHE[outcome] });

@@ -7,11 +7,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { QueryCounter } from '../db/client';
+import { UrlMemo } from './memo';
 import type { AppMetrics } from './metrics';
 
 interface Measure {
   startCount: number;
-  /** Another request ran at some time during this one. */
+  /** How many requests had started (this one included) when this one started. */
+  started: number;
+  /** Another request was in flight when this one started. */
   overlapped: boolean;
 }
 
@@ -28,17 +31,32 @@ export function routeFamily(url: string, restPrefix: string): string {
 }
 
 export function observeRequests(app: FastifyInstance, metrics: AppMetrics, restPrefix: string, queries: QueryCounter): void {
-  const inFlight = new Map<FastifyRequest, Measure>();
-  app.addHook('onRequest', async (request) => {
-    for (const other of inFlight.values()) other.overlapped = true;
-    inFlight.set(request, { startCount: queries.count, overlapped: inFlight.size > 0 });
+  // Counters instead of a scan of the requests in flight: a request overlapped no other when none
+  // was in flight as it started and none started before it ended.
+  let inFlight = 0;
+  let started = 0;
+  const measures = new WeakMap<FastifyRequest, Measure>();
+  const families = new UrlMemo<string>();
+  const familyOf = (url: string): string => {
+    let family = families.get(url);
+    if (family === undefined) families.set(url, (family = routeFamily(url, restPrefix)));
+    return family;
+  };
+  // Callback hooks: no promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    started += 1;
+    measures.set(request, { startCount: queries.count, started, overlapped: inFlight > 0 });
+    inFlight += 1;
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    const measure = inFlight.get(request);
-    inFlight.delete(request);
-    if (request.url === '/metrics') return;
-    const family = routeFamily(request.raw.url ?? request.url, restPrefix);
-    metrics.observeRequest(family, request.method, reply.statusCode, reply.elapsedTime / 1000);
-    if (measure && !measure.overlapped) metrics.statements(family, queries.count - measure.startCount);
+  app.addHook('onResponse', (request, reply, done) => {
+    const measure = measures.get(request);
+    if (measure) inFlight -= 1;
+    if (request.url !== '/metrics') {
+      const family = familyOf(request.raw.url ?? request.url);
+      metrics.observeRequest(family, request.method, reply.statusCode, reply.elapsedTime / 1000);
+      if (measure && !measure.overlapped && started === measure.started) metrics.statements(family, queries.count - measure.startCount);
+    }
+    done();
   });
 }

@@ -6,10 +6,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors';
 import { anonymous } from '../domain/viewer';
-import { resolveViewer } from './auth';
+import { isAnonymousRequest, resolveViewer } from './auth';
 import { canonical } from './canonical';
 import { matchesIfNoneMatch } from './etag';
-import type { ReadCache } from './read-cache';
+import { UrlMemo } from './memo';
+import { X_CACHE, type Finish, type ReadCache, type ServedAnswer } from './read-cache';
 import type { RestDispatcher } from '../rest/server/dispatcher';
 import { errorBody } from '../rest/server/errors';
 import { parseQuery } from '../rest/server/query';
@@ -38,11 +39,55 @@ function send(reply: FastifyReply, answer: HttpAnswer): FastifyReply {
 
 /** The cache key of an anonymous REST read: the route and its parameters in a canonical order (both URL forms agree). */
 export function restCacheKey(route: string, query: Record<string, unknown>, origin: string | undefined): string {
-  return JSON.stringify(['rest', route, canonical(query), origin ?? '']);
+  return withOrigin(restKeyBase(route, query), origin);
+}
+
+/** The part of the key a URL determines (what the URL memo keeps). */
+function restKeyBase(route: string, query: Record<string, unknown>): string {
+  return JSON.stringify(['rest', route, canonical(query)]);
+}
+
+/** CORS headers follow Origin, so it is part of the key (after a newline, which the JSON never holds). */
+function withOrigin(base: string, origin: string | undefined): string {
+  return origin ? `${base}\n${origin}` : base;
+}
+
+/** GET or HEAD, without credentials or a method override header: what the URL memo may answer. */
+function plainAnonymousRead(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && isAnonymousRequest(request.headers) && request.headers['x-http-method-override'] === undefined;
+}
+
+function sendServed(request: FastifyRequest, reply: FastifyReply, served: ServedAnswer): FastifyReply {
+  if (served.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], served.etag)) {
+    return reply.code(304).headers(served.headers).send();
+  }
+  reply.code(served.status).headers(served.headers);
+  // HEAD is answered as GET without the body (same cache entry, same ETag).
+  return request.method === 'HEAD' ? reply.send() : reply.send(served.body);
 }
 
 export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, cache: ReadCache, prefix: string, home: (reply: FastifyReply) => FastifyReply): void {
-  const handle = async (request: FastifyRequest, reply: FastifyReply, route: string | null): Promise<FastifyReply> => {
+  // Raw URL (either form) → the URL's part of the cache key, for anonymous GETs that may be shared.
+  const keys = new UrlMemo<string>();
+  const publicHeaders = (anonymousGet: boolean): Finish => (answerHeaders, etag, outcome) => {
+    const headers: Record<string, string> = { ...answerHeaders, ETag: etag, 'X-Cache': X_CACHE[outcome] };
+    if (anonymousGet) headers['Cache-Control'] = cache.cacheControl(true);
+    return headers;
+  };
+  const finishAnonymous = publicHeaders(true);
+  const finishPrivate = publicHeaders(false);
+
+  /** The hit path: a URL seen before, answered from the cache before anything is parsed or resolved. */
+  const handle = (request: FastifyRequest, reply: FastifyReply, route: string | null): FastifyReply | Promise<FastifyReply> => {
+    const base = plainAnonymousRead(request) ? keys.get(request.raw.url ?? '/') : undefined;
+    if (base === undefined) return compute(request, reply, route);
+    const hit = cache.hit('rest', withOrigin(base, request.headers.origin));
+    if (hit === undefined) return compute(request, reply, route);
+    if (hit instanceof Promise) return hit.then((served) => (served ? sendServed(request, reply, served) : compute(request, reply, route)));
+    return sendServed(request, reply, hit);
+  };
+
+  const compute = async (request: FastifyRequest, reply: FastifyReply, route: string | null): Promise<FastifyReply> => {
     const rawUrl = request.raw.url ?? '/';
     const q = rawUrl.indexOf('?');
     const parsed = parseQuery(q === -1 ? '' : rawUrl.slice(q + 1));
@@ -80,19 +125,25 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
       if (method !== 'OPTIONS') await cache.written();
       return send(reply, answer);
     }
-    // HEAD is answered as GET without the body (same cache entry, same ETag).
-    const anonymousGet = viewer.isAnonymous && !request.headers.authorization;
-    const key = anonymousGet && query.context !== 'edit' && query.password === undefined ? restCacheKey(path, query, headers.origin) : null;
-    const served = await cache.read('rest', key, async () => {
-      const answer = await serveRequest(dispatcher, { ...internal, method: 'GET' }, { head: false, override: Boolean(methodOverride) });
-      return { status: answer.status, headers: answer.headers, body: answer.body ?? '' };
-    });
-    const headersOut: Record<string, string> = { ...served.headers, ETag: served.etag, 'X-Cache': served.cache.toUpperCase() };
-    if (anonymousGet) headersOut['Cache-Control'] = cache.cacheControl(true);
-    if (served.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], served.etag)) {
-      return send(reply, { status: 304, headers: headersOut, body: null });
+    const anonymousGet = viewer.isAnonymous && isAnonymousRequest(request.headers);
+    let key: string | null = null;
+    if (anonymousGet && query.context !== 'edit' && query.password === undefined) {
+      const base = restKeyBase(path, query);
+      key = withOrigin(base, headers.origin);
+      // The memo answers only what the URL alone decides: no `_method` in it (the header is checked per request).
+      if (query._method === undefined) keys.set(rawUrl, base);
     }
-    return send(reply, { status: served.status, headers: headersOut, body: request.method === 'HEAD' ? null : served.body });
+    const served = await cache.read(
+      'rest',
+      key,
+      async () => {
+        const answer = await serveRequest(dispatcher, { ...internal, method: 'GET' }, { head: false, override: Boolean(methodOverride) });
+        return { status: answer.status, headers: answer.headers, body: answer.body ?? '' };
+      },
+      undefined,
+      anonymousGet ? finishAnonymous : finishPrivate,
+    );
+    return sendServed(request, reply, served);
   };
 
   const base = '/' + prefix;

@@ -42,9 +42,17 @@ export class Scheduler {
     this.nextDue = undefined;
   }
 
+  /**
+   * True when `beforeRead` has work to do: something may have come due, or the schedule must be read
+   * again. A cached read checks this synchronously and awaits `beforeRead` only then.
+   */
+  pending(now: number = Date.now()): boolean {
+    return this.nextDue !== null && (this.nextDue === undefined || now >= this.nextDue);
+  }
+
   /** Runs before a read: publishes what has come due, so no read sees a post that should be out. */
   async beforeRead(now: number = Date.now()): Promise<void> {
-    if (this.nextDue === null || (this.nextDue !== undefined && now < this.nextDue)) return;
+    if (!this.pending(now)) return;
     this.running ??= this.run().finally(() => {
       this.running = null;
     });

@@ -144,6 +144,24 @@ describe(`invalidation bus (${testProvider})`, () => {
     expect(b.seen).toHaveLength(5);
   });
 
+  test('a sync that starts after a publish elsewhere sees it, however concurrent syncs share their reads', async () => {
+    const a = await instance();
+    const b = await instance({ listen: false });
+    for (let i = 0; i < 3; i += 1) {
+      // Calls of one turn share a read, which starts after the last of them.
+      const early = [b.bus.syncNow(), b.bus.syncNow(), b.bus.syncNow()];
+      const published = a.bus.publish([`post:${i}`]);
+      await published;
+      const version = await a.bus.sync();
+      // Whatever the early calls got, a call made after the publish resolved gets its version.
+      expect(await b.bus.syncNow()).toBe(version);
+      const seen = await Promise.all(early);
+      // SQLite: one read for the turn. (PostgreSQL: the first call's query, then one shared by the others.)
+      if (testProvider === 'sqlite') expect(new Set(seen).size).toBe(1);
+    }
+    expect(b.seen.map((s) => s.tags)).toEqual([['post:0'], ['post:1'], ['post:2']]);
+  });
+
   test('pruning keeps the newest rows; an instance that fell behind the pruned log clears its cache', async () => {
     const a = await instance({ keepRows: 3, keepMs: 3_600_000 });
     const behind = await instance({ listen: false });

@@ -53,6 +53,91 @@ describe('read cache', () => {
     expect(other.status).toBe(200);
   });
 
+  it('answers a repeated URL from the cache in either form, never for a request with credentials or a method override', async () => {
+    const url = `${POSTS}?per_page=5&orderby=title`;
+    const miss = await t.request.get(url);
+    expect(miss.headers['x-cache']).toBe('MISS');
+    const hit = await t.request.get(url);
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=30');
+    expect(hit.headers['content-type']).toBe('application/json; charset=UTF-8');
+    expect(hit.headers.link).toBe(miss.headers.link);
+    expect(hit.headers['content-length']).toBe(miss.headers['content-length']);
+    expect(hit.body).toEqual(miss.body);
+    expect((await t.request.get('/?rest_route=/core/v2/posts&orderby=title&per_page=5')).headers['x-cache']).toBe('HIT');
+    expect((await t.request.get('/?rest_route=/core/v2/posts&orderby=title&per_page=5')).headers['x-cache']).toBe('HIT');
+
+    const admin = await t.request.get(url).set('Authorization', t.adminAuth);
+    expect(admin.headers['x-cache']).toBe('BYPASS');
+    expect(admin.headers['cache-control']).toContain('private');
+    // Credentials the server ignores or refuses keep the request out of the shared cache too.
+    expect((await t.request.get(url).set('Authorization', 'Bearer something')).headers['x-cache']).toBe('BYPASS');
+    const wrong = await t.request.get(url).set('Authorization', 'Basic ' + Buffer.from('admin:wrong password').toString('base64'));
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers['x-cache']).toBeUndefined();
+    const override = await t.request.get(url).set('X-HTTP-Method-Override', 'POST');
+    expect(override.status).toBe(401);
+    const overrideInUrl = await t.request.get(`${url}&_method=POST`);
+    expect(overrideInUrl.status).toBe(401);
+    expect((await t.request.get(`${url}&_method=POST`)).status).toBe(401);
+  });
+
+  it('keys answers by Origin, whose CORS headers they carry', async () => {
+    const url = `${POSTS}?per_page=6`;
+    await t.request.get(url);
+    const cors = await t.request.get(url).set('Origin', 'https://front.example');
+    expect(cors.headers['x-cache']).toBe('MISS');
+    const corsHit = await t.request.get(url).set('Origin', 'https://front.example');
+    expect(corsHit.headers['x-cache']).toBe('HIT');
+    expect(corsHit.headers['access-control-allow-origin']).toBe('https://front.example');
+    const plain = await t.request.get(url);
+    expect(plain.headers['x-cache']).toBe('HIT');
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers HEAD and If-None-Match from a cached entry', async () => {
+    const url = `${POSTS}?per_page=7`;
+    const first = await t.request.get(url);
+    const head = await t.request.head(url);
+    expect(head.status).toBe(200);
+    expect(head.headers['x-cache']).toBe('HIT');
+    expect(head.headers.etag).toBe(first.headers.etag);
+    expect(head.headers['x-wp-total']).toBe(first.headers['x-wp-total']);
+    expect(head.text ?? '').toBe('');
+    const conditional = await t.request.get(url).set('If-None-Match', first.headers.etag);
+    expect(conditional.status).toBe(304);
+    expect(conditional.headers['x-cache']).toBe('HIT');
+    expect(conditional.text).toBe('');
+    const headConditional = await t.request.head(url).set('If-None-Match', first.headers.etag);
+    expect(headConditional.status).toBe(304);
+    // A HEAD first is a miss like a GET, and fills the entry the GET then hits.
+    const other = `${POSTS}?per_page=3&order=asc&orderby=id`;
+    expect((await t.request.head(other)).headers['x-cache']).toBe('MISS');
+    const got = await t.request.get(other);
+    expect(got.headers['x-cache']).toBe('HIT');
+    expect(got.body).toHaveLength(3);
+  });
+
+  it('answers a repeated GraphQL GET from the cache only when Apollo would run it (CSRF prevention) and the reader sends no credentials', async () => {
+    const url = gqlGet('{ posts(first: 2) { nodes { title } } }');
+    expect((await t.request.get(url).set(GQL_HEADERS)).headers['x-cache']).toBe('MISS');
+    const hit = await t.request.get(url).set(GQL_HEADERS);
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=30');
+    expect(hit.headers.vary).toBe('Authorization, Accept');
+    expect(hit.headers['content-type']).toContain('application/json');
+    expect(hit.body.data.posts.nodes).toHaveLength(2);
+    expect((await t.request.get(url).set('content-type', 'application/json')).headers['x-cache']).toBe('HIT');
+    const simple = await t.request.get(url);
+    expect(simple.status).toBe(400);
+    expect(simple.text).toMatch(/Cross-Site Request Forgery/);
+    const admin = await t.request.get(url).set(GQL_HEADERS).set('Authorization', t.adminAuth);
+    expect(admin.headers['x-cache']).toBe('BYPASS');
+    expect(admin.headers['cache-control']).toBe('private, no-store');
+    const conditional = await t.request.get(url).set(GQL_HEADERS).set('If-None-Match', hit.headers.etag);
+    expect(conditional.status).toBe(304);
+  });
+
   it('never serves a read older than a write made through REST, batch or GraphQL', async () => {
     const list = () => t.request.get(`${POSTS}?per_page=1`);
     await list();
