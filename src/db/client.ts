@@ -9,6 +9,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQueryable, Transaction } from '@prisma/driver-adapter-utils';
 import { PrismaClient as SqliteClient } from '../generated/prisma-sqlite/client';
 import { PrismaClient as PostgresClient } from '../generated/prisma-postgresql/client';
+import { PendingChanges, withWriteTags } from '../cache/write-tags';
 import type { Provider } from '../config';
 import { providerOf } from '../config';
 
@@ -31,6 +32,8 @@ export interface Database {
   provider: Provider;
   url: string;
   queries: QueryCounter;
+  /** Cache tags this process's writes changed, not yet published (see src/cache/write-tags.ts). */
+  changes: PendingChanges;
   close(): Promise<void>;
 }
 
@@ -78,11 +81,15 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     const adapter = countingFactory(new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }), queries);
     prisma = new PostgresClient({ adapter, errorFormat: 'minimal' }) as unknown as PrismaClient;
   }
+  const changes = new PendingChanges();
+  const raw = prisma;
   return {
-    prisma,
+    // Every mutating call records the cache tags it changes.
+    prisma: withWriteTags(prisma, changes),
     provider,
     url,
     queries,
-    close: () => prisma.$disconnect(),
+    changes,
+    close: () => raw.$disconnect(),
   };
 }
