@@ -13,7 +13,7 @@ import { DomainError } from '../domain/errors';
 import { resolveViewer } from '../http/auth';
 import { canonical } from '../http/canonical';
 import { matchesIfNoneMatch } from '../http/etag';
-import type { Answer, ReadCache } from '../http/read-cache';
+import { tagHeaders, type Answer, type ReadCache } from '../http/read-cache';
 import { createContext, type GraphQLContext } from './context';
 import { formatError } from './errors';
 import { aliasLimitRule, complexityPlugin, depthLimitRule } from './limits';
@@ -123,7 +123,7 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
       if (response.body.kind === 'complete') body = response.body.string;
       // Incremental delivery (@defer) is not enabled; collect the chunks all the same.
       else for await (const chunk of response.body.asyncIterator) body += chunk;
-      return { status: response.status ?? 200, headers, body };
+      return { status: response.status ?? 200, headers, body, tags: context.domain.loaders.tags.list() };
     };
 
     const anonymous = viewer.isAnonymous && !request.headers.authorization;
@@ -133,12 +133,13 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
       reply.code(served.status).headers(served.headers);
       reply.header('etag', served.etag).header('x-cache', served.cache.toUpperCase()).header('vary', 'Authorization, Accept');
       reply.header('cache-control', anonymous ? cache.cacheControl(true) : 'private, no-store');
+      if (served.cache !== 'bypass') reply.headers(tagHeaders(served.tags));
       if (served.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
       return reply.send(served.body);
     }
     await cache.scheduled();
     const answer = await execute();
-    // A mutation may have changed anything: every instance drops its cached reads before the answer leaves.
+    // Every instance drops what the mutation changed before the answer leaves.
     if (context.effects.wrote) await cache.written();
     reply.code(answer.status).headers(answer.headers);
     reply.header('cache-control', anonymous ? 'no-store' : 'private, no-store').header('vary', 'Authorization, Accept');

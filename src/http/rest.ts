@@ -5,11 +5,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors';
+import { LoaderCache } from '../domain/loaders';
 import { anonymous } from '../domain/viewer';
 import { resolveViewer } from './auth';
 import { canonical } from './canonical';
 import { matchesIfNoneMatch } from './etag';
-import type { ReadCache } from './read-cache';
+import { tagHeaders, type ReadCache } from './read-cache';
 import type { RestDispatcher } from '../rest/server/dispatcher';
 import { errorBody } from '../rest/server/errors';
 import { parseQuery } from '../rest/server/query';
@@ -76,7 +77,7 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
     }
     if (method !== 'GET' && method !== 'HEAD') {
       const answer = await serveRequest(dispatcher, internal, { head: false, override: Boolean(methodOverride) });
-      // Any other method may have written something: every instance drops its cached reads first.
+      // Any other method may have written something: every instance drops what it changed first.
       if (method !== 'OPTIONS') await cache.written();
       return send(reply, answer);
     }
@@ -84,11 +85,14 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
     const anonymousGet = viewer.isAnonymous && !request.headers.authorization;
     const key = anonymousGet && query.context !== 'edit' && query.password === undefined ? restCacheKey(path, query, headers.origin) : null;
     const served = await cache.read('rest', key, async () => {
-      const answer = await serveRequest(dispatcher, { ...internal, method: 'GET' }, { head: false, override: Boolean(methodOverride) });
-      return { status: answer.status, headers: answer.headers, body: answer.body ?? '' };
+      // The computation (and its `_embed` sub-requests) records what it reads here: the entry's tags.
+      const loaders = new LoaderCache(dispatcher.deps.db);
+      const answer = await serveRequest(dispatcher, { ...internal, method: 'GET', loaders }, { head: false, override: Boolean(methodOverride) });
+      return { status: answer.status, headers: answer.headers, body: answer.body ?? '', tags: loaders.tags.list() };
     });
     const headersOut: Record<string, string> = { ...served.headers, ETag: served.etag, 'X-Cache': served.cache.toUpperCase() };
     if (anonymousGet) headersOut['Cache-Control'] = cache.cacheControl(true);
+    if (served.cache !== 'bypass') Object.assign(headersOut, tagHeaders(served.tags));
     if (served.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], served.etag)) {
       return send(reply, { status: 304, headers: headersOut, body: null });
     }
