@@ -518,6 +518,7 @@ function wrapClient<C extends object>(client: C, record: (tags: Iterable<string>
 function transaction(client: Client, changes: PendingChanges) {
   const original = client.$transaction as (arg: unknown, options?: unknown) => Promise<unknown>;
   return async (arg: unknown, options?: unknown): Promise<unknown> => {
+    // The wrapped calls are ordinary promises that have already started, not Prisma's lazy ones a batch needs.
     if (typeof arg !== 'function') throw new Error('write tags: use an interactive $transaction(async (tx) => ...), not an array of queries');
     const local = new Set<string>();
     try {

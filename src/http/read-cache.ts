@@ -120,7 +120,9 @@ export class ReadCache {
   /**
    * After a write (whatever its outcome), before its response is sent: publishes the tags this
    * process's writes recorded (with `*`), ordered after every publish already started, so every
-   * instance drops what the write changed. Without a cache they are only forgotten.
+   * instance drops what the write changed. Without a cache they are only forgotten. `*` goes even
+   * when nothing was recorded (a refused write): one cheap row, and untracked answers never have to
+   * trust that no write ran.
    */
   async written(): Promise<void> {
     this.scheduler.changed();
