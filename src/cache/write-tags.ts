@@ -90,9 +90,9 @@ type Delegate = Record<string, (args?: unknown) => Promise<unknown>>;
 type Client = Record<string | symbol, unknown>;
 
 interface Cascade {
-  /** The delegate of the child model and its column pointing at the deleted rows' `id`. */
+  /** The delegate of the child model and its columns pointing at the deleted rows' `id` (any of them). */
   delegate: string;
-  by: string;
+  by: readonly string[];
   /** Read the children first (their tags name other records); otherwise only their list tag is added. */
   read: boolean;
 }
@@ -133,16 +133,14 @@ const RULES: Record<string, Rule> = {
       for (const detail of details as Row[]) eventSpanTags(detail, out);
     },
     cascades: [
-      { delegate: 'eventDetail', by: 'contentId', read: true },
-      { delegate: 'eventVenue', by: 'eventId', read: true },
-      { delegate: 'eventVenue', by: 'venueId', read: true },
-      { delegate: 'eventOrganizer', by: 'eventId', read: true },
-      { delegate: 'eventOrganizer', by: 'organizerId', read: true },
-      { delegate: 'termRelationship', by: 'contentId', read: true },
-      { delegate: 'contentMeta', by: 'contentId', read: false },
-      { delegate: 'menuItemDetail', by: 'contentId', read: false },
-      { delegate: 'venueDetail', by: 'contentId', read: false },
-      { delegate: 'organizerDetail', by: 'contentId', read: false },
+      { delegate: 'eventDetail', by: ['contentId'], read: true },
+      { delegate: 'eventVenue', by: ['eventId', 'venueId'], read: true },
+      { delegate: 'eventOrganizer', by: ['eventId', 'organizerId'], read: true },
+      { delegate: 'termRelationship', by: ['contentId'], read: true },
+      { delegate: 'contentMeta', by: ['contentId'], read: false },
+      { delegate: 'menuItemDetail', by: ['contentId'], read: false },
+      { delegate: 'venueDetail', by: ['contentId'], read: false },
+      { delegate: 'organizerDetail', by: ['contentId'], read: false },
     ],
   },
   contentMeta: keyedByContent('ContentMeta', 'contentId'),
@@ -175,8 +173,8 @@ const RULES: Record<string, Rule> = {
       out.add(listTag('Term', String(row.taxonomy)));
     },
     cascades: [
-      { delegate: 'termRelationship', by: 'termId', read: true },
-      { delegate: 'termMeta', by: 'termId', read: false },
+      { delegate: 'termRelationship', by: ['termId'], read: true },
+      { delegate: 'termMeta', by: ['termId'], read: false },
     ],
   },
   termMeta: {
@@ -192,7 +190,7 @@ const RULES: Record<string, Rule> = {
       out.add(userTag(num(row.id)));
       out.add(listTag('User'));
     },
-    cascades: [{ delegate: 'applicationPassword', by: 'userId', read: false }],
+    cascades: [{ delegate: 'applicationPassword', by: ['userId'], read: false }],
   },
   applicationPassword: {
     fields: ['userId'],
@@ -407,11 +405,13 @@ async function cascadeTags(client: Client, cascades: readonly Cascade[], ids: nu
     if (!cascade.read) {
       // Keyed by the parent's id (already tagged): only the child model's lists change.
       const probe = new Set<string>();
-      rule.tags({ [cascade.by]: ids[0] }, probe);
+      rule.tags({ [cascade.by[0]]: ids[0] }, probe);
       for (const tag of probe) if (tag.startsWith('list:')) out.add(tag);
       continue;
     }
-    const rows = (await (client[cascade.delegate] as Delegate).findMany({ where: { [cascade.by]: { in: ids } }, select: selectOf(rule.fields) })) as Row[];
+    const matches = cascade.by.map((column) => ({ [column]: { in: ids } }));
+    const where = matches.length === 1 ? matches[0] : { OR: matches };
+    const rows = (await (client[cascade.delegate] as Delegate).findMany({ where, select: selectOf(rule.fields) })) as Row[];
     for (const row of rows) rule.tags(row, out);
   }
 }
