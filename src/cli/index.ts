@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config';
 import { createInvalidationBus } from '../cache/invalidation';
 import { ResponseCache } from '../cache/store';
+import { EVERYTHING } from '../cache/write-tags';
 import { createDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDemoSite } from '../db/seed';
@@ -29,8 +30,10 @@ async function run(argv: string[]): Promise<number> {
     console.log(report.applied.length ? `applied: ${report.applied.join(', ')}` : `up to date (${report.alreadyApplied} migrations)`);
     return 0;
   }
-  await migrate(config.databaseUrl);
+  const migrated = await migrate(config.databaseUrl);
   const db = createDatabase(config.databaseUrl);
+  // A migration may rewrite any data: running servers drop everything they cached.
+  if (migrated.applied.length) db.changes.record(EVERYTHING);
   try {
     switch (command) {
       case 'seed': {
@@ -70,8 +73,8 @@ async function run(argv: string[]): Promise<number> {
         return 2;
     }
   } finally {
-    // Running servers drop their cached reads of whatever the command may have written.
-    if (command !== 'app-password') await announceWrite(db).catch((error: unknown) => console.error('could not invalidate server caches:', error));
+    // Running servers drop their cached reads of what the command wrote (the tags its Prisma calls recorded).
+    if (db.changes.size > 0) await announceWrite(db).catch((error: unknown) => console.error('could not invalidate server caches:', error));
     await db.close();
   }
 }
@@ -79,7 +82,7 @@ async function run(argv: string[]): Promise<number> {
 async function announceWrite(db: Database): Promise<void> {
   const bus = await createInvalidationBus(db, new ResponseCache({ maxBytes: 1024 * 1024 }), { listen: false });
   try {
-    await bus.publish(['*']);
+    await db.changes.flush((tags) => bus.publish(tags));
   } finally {
     await bus.close();
   }

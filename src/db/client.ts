@@ -9,6 +9,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQueryable, Transaction } from '@prisma/driver-adapter-utils';
 import { PrismaClient as SqliteClient } from '../generated/prisma-sqlite/client';
 import { PrismaClient as PostgresClient } from '../generated/prisma-postgresql/client';
+import { PendingChanges, withWriteTags } from '../cache/write-tags';
 import type { Provider } from '../config';
 import { providerOf } from '../config';
 import { postgresEngine, sqliteEngine } from './fast/engine';
@@ -40,6 +41,8 @@ export interface Database {
   provider: Provider;
   url: string;
   queries: QueryCounter;
+  /** Cache tags this process's writes changed, not yet published (see src/cache/write-tags.ts). */
+  changes: PendingChanges;
   close(): Promise<void>;
 }
 
@@ -90,17 +93,22 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
   const runtime = (prisma as unknown as { _runtimeDataModel?: ConstructorParameters<typeof ModelCatalog>[0] })._runtimeDataModel;
   if (!runtime) throw new Error('the generated Prisma client has no runtime data model');
   const engine = provider === 'sqlite' ? sqliteEngine(sqliteFile(url)) : postgresEngine(url, Math.min(options.poolSize ?? 10, 4));
+  // Reads that fall back to Prisma use the plain client: only mutations need the write-tag wrapper.
   const fast = new FastReads(prisma, engine, new ModelCatalog(runtime), queries);
+  const changes = new PendingChanges();
+  const raw = prisma;
   return {
-    prisma,
+    // Every mutating call records the cache tags it changes.
+    prisma: withWriteTags(prisma, changes),
     read: fast.client(),
     fast,
     provider,
     url,
     queries,
+    changes,
     close: async () => {
       await fast.close();
-      await prisma.$disconnect();
+      await raw.$disconnect();
     },
   };
 }

@@ -169,7 +169,7 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
       if (response.body.kind === 'complete') body = response.body.string;
       // Incremental delivery (@defer) is not enabled; collect the chunks all the same.
       else for await (const chunk of response.body.asyncIterator) body += chunk;
-      return { status: response.status ?? 200, headers, body };
+      return { status: response.status ?? 200, headers, body, tags: context.domain.loaders.tags.list() };
     };
 
     const anonymous = viewer.isAnonymous && isAnonymousRequest(request.headers);
@@ -185,7 +185,7 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
     }
     await cache.scheduled();
     const answer = await execute();
-    // A mutation may have changed anything: every instance drops its cached reads before the answer leaves.
+    // Every instance drops what the mutation changed before the answer leaves.
     if (context.effects.wrote) await cache.written();
     reply.code(answer.status).headers(answer.headers);
     reply.header('cache-control', anonymous ? 'no-store' : 'private, no-store').header('vary', 'Authorization, Accept');

@@ -226,7 +226,7 @@ export interface AppMetrics {
   cacheHit(face: CacheFace): void;
   cacheMiss(face: CacheFace): void;
   cacheBypassed(face: CacheFace, reason: string): void;
-  /** One count per invalidated tag, by its kind (`post:12` → `post`). */
+  /** One count per invalidated tag, by its kind (`c:12` → `c`, `list:Content:post` → `list`): bounded label values. */
   invalidated(tags: readonly string[]): void;
   statements(family: string, count: number): void;
 }

@@ -36,7 +36,9 @@ export async function createReadCache(config: Config, db: Database, log: Logger,
   const scheduler = new Scheduler(db, config, async () => {
     await reads?.written();
   });
-  reads = new ReadCache(store, bus, scheduler, config.cache, observer);
+  reads = new ReadCache(store, bus, scheduler, config.cache, db.changes, observer);
+  // What this process wrote before it served (bootstrap, seeding): other instances may have cached it.
+  if (db.changes.size > 0) await reads.written();
   scheduler.start(config.cache.schedulerIntervalMs);
   return {
     reads,

@@ -5,21 +5,25 @@
  * its response is sent — so no instance serves a stale answer afterwards. Scheduled posts publish
  * themselves before reads (Scheduler), and entries never outlive the next scheduled publication.
  *
- * Invalidation is whole-cache for now: every entry carries the tag `*`, every write publishes it.
- * That is always correct; finer tags (records, lists) are the next step.
+ * Tags (src/cache/tags.ts): every entry carries the tags its computation read (the request's
+ * LoaderCache ReadTags); an answer that accounted for no reads at all is treated as untracked and
+ * carries `*`. A write publishes the tags its Prisma calls recorded (src/cache/write-tags.ts) plus
+ * `*`, so only the entries it may have changed are dropped.
  */
 import type { CacheConfig } from '../config';
 import type { InvalidationBus } from '../cache/invalidation';
 import type { ResponseCache } from '../cache/store';
+import { ANY, SETTINGS } from '../cache/tags';
+import type { PendingChanges } from '../cache/write-tags';
 import { etagOf } from './etag';
 import type { Scheduler } from './scheduler';
-
-export const ALL = '*';
 
 export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The tags of what the computation read (LoaderCache.tags.list()); absent or empty: untracked. */
+  tags?: readonly string[];
 }
 
 export type CacheOutcome = 'hit' | 'miss' | 'bypass';
@@ -34,6 +38,8 @@ export interface ServedAnswer {
   body: string | Buffer;
   etag: string;
   cache: CacheOutcome;
+  /** The tags the answer carries (hit or miss; empty when bypassed). */
+  tags: readonly string[];
 }
 
 /**
@@ -54,12 +60,44 @@ export interface CacheObserver {
 /** Day-based windows (the events archive's defaults) change at site midnight, always a quarter-hour boundary in UTC. */
 const QUARTER_HOUR = 15 * 60 * 1000;
 
+/**
+ * The tags an entry carries: what its computation read, always `settings`, and `*` when nothing
+ * was accounted for (until every read path records its tags, such an answer may depend on anything).
+ */
+export function entryTags(read: readonly string[] | undefined): string[] {
+  const tags = new Set(read ?? []);
+  tags.add(SETTINGS);
+  let tracked = false;
+  for (const tag of tags) if (tag !== SETTINGS && tag !== ANY) tracked = true;
+  if (!tracked) tags.add(ANY);
+  return [...tags];
+}
+
+/** Header budget of the tag headers: CDNs limit header sizes (8 KB is a common floor). */
+const TAG_HEADER_BYTES = 8_000;
+
+/**
+ * `Surrogate-Key` (space-separated, Fastly and others) and `Cache-Tag` (comma-separated,
+ * Cloudflare and others) for a CDN to purge by the tags the purge webhook is told about. Too many
+ * tags: the coarse ones (lists, months, settings) plus `*` — every write publishes `*`, so the
+ * CDN still drops such an answer on the next write.
+ */
+export function tagHeaders(tags: readonly string[]): Record<string, string> {
+  let chosen = tags;
+  if (chosen.join(' ').length > TAG_HEADER_BYTES) {
+    chosen = [...tags.filter((tag) => tag.startsWith('list:') || tag.startsWith('events:') || tag === SETTINGS), ANY];
+    if (chosen.join(' ').length > TAG_HEADER_BYTES) chosen = [SETTINGS, ANY];
+  }
+  return { 'Surrogate-Key': chosen.join(' '), 'Cache-Tag': chosen.join(',') };
+}
+
 export class ReadCache {
   constructor(
     private readonly store: ResponseCache | null,
     private readonly bus: InvalidationBus | null,
     private readonly scheduler: Scheduler,
     private readonly config: CacheConfig,
+    private readonly changes: PendingChanges,
     private readonly observer: CacheObserver = {},
   ) {}
 
@@ -87,7 +125,7 @@ export class ReadCache {
     const cached = (this.store as ResponseCache).get(key);
     if (!cached) return undefined;
     this.observer.outcome?.(face, 'hit');
-    return { status: cached.status, headers: cached.headers, body: cached.body, etag: cached.etag, cache: 'hit' };
+    return { status: cached.status, headers: cached.headers, body: cached.body, etag: cached.etag, cache: 'hit', tags: cached.tags };
   }
 
   /**
@@ -106,11 +144,13 @@ export class ReadCache {
     this.observer.outcome?.(face, 'miss');
     const answer = await compute();
     const etag = etagOf(answer.body);
+    // Cacheable answers (hit or miss) tell a CDN their tags.
+    const tags = entryTags(answer.tags);
+    const headers = { ...answer.headers, ...tagHeaders(tags) };
     if (answer.status === 200) {
-      const headers = finish(answer.headers, etag, 'hit');
-      this.store.set(key, { status: answer.status, headers, body: Buffer.from(answer.body, 'utf8'), etag, tags: [ALL] }, { tags: [ALL], version, expiresAt: this.expiry() });
+      this.store.set(key, { status: answer.status, headers: finish(headers, etag, 'hit'), body: Buffer.from(answer.body, 'utf8'), etag, tags }, { tags, version, expiresAt: this.expiry() });
     }
-    return { status: answer.status, headers: finish(answer.headers, etag, 'miss'), body: answer.body, etag, cache: 'miss' };
+    return { status: answer.status, headers: finish(headers, etag, 'miss'), body: answer.body, etag, cache: 'miss', tags };
   }
 
   /** Publishes scheduled posts that have come due (before a request that is not a cached read). */
@@ -118,10 +158,21 @@ export class ReadCache {
     return this.scheduler.beforeRead();
   }
 
-  /** After a write (whatever its outcome): every instance drops what it may have changed. */
+  /**
+   * After a write (whatever its outcome), before its response is sent: publishes the tags this
+   * process's writes recorded (with `*`), ordered after every publish already started, so every
+   * instance drops what the write changed. Without a cache they are only forgotten. `*` goes even
+   * when nothing was recorded (a refused write): one cheap row, and untracked answers never have to
+   * trust that no write ran.
+   */
   async written(): Promise<void> {
     this.scheduler.changed();
-    if (this.bus) await this.bus.publish([ALL]);
+    const bus = this.bus;
+    if (!bus) {
+      this.changes.take();
+      return;
+    }
+    await this.changes.flush((tags) => bus.publish(tags));
   }
 
   /** Cache-Control of an answer: public for anonymous GETs, private for the rest (as WordPress sends). */
@@ -140,7 +191,7 @@ export class ReadCache {
 
 function served(answer: Answer, cache: CacheOutcome, finish: Finish): ServedAnswer {
   const etag = etagOf(answer.body);
-  return { status: answer.status, headers: finish(answer.headers, etag, cache), body: answer.body, etag, cache };
+  return { status: answer.status, headers: finish(answer.headers, etag, cache), body: answer.body, etag, cache, tags: [] };
 }
 
 /** The answer's own headers with the validator and the outcome. */

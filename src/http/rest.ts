@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors';
+import { LoaderCache } from '../domain/loaders';
 import { anonymous } from '../domain/viewer';
 import { isAnonymousRequest, resolveViewer } from './auth';
 import { canonical } from './canonical';
@@ -121,7 +122,7 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
     }
     if (method !== 'GET' && method !== 'HEAD') {
       const answer = await serveRequest(dispatcher, internal, { head: false, override: Boolean(methodOverride) });
-      // Any other method may have written something: every instance drops its cached reads first.
+      // Any other method may have written something: every instance drops what it changed first.
       if (method !== 'OPTIONS') await cache.written();
       return send(reply, answer);
     }
@@ -137,8 +138,10 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
       'rest',
       key,
       async () => {
-        const answer = await serveRequest(dispatcher, { ...internal, method: 'GET' }, { head: false, override: Boolean(methodOverride) });
-        return { status: answer.status, headers: answer.headers, body: answer.body ?? '' };
+        // The computation (and its `_embed` sub-requests) records what it reads here: the entry's tags.
+        const loaders = new LoaderCache(dispatcher.deps.db);
+        const answer = await serveRequest(dispatcher, { ...internal, method: 'GET', loaders }, { head: false, override: Boolean(methodOverride) });
+        return { status: answer.status, headers: answer.headers, body: answer.body ?? '', tags: loaders.tags.list() };
       },
       undefined,
       anonymousGet ? finishAnonymous : finishPrivate,

@@ -231,10 +231,27 @@ describe('metrics and the purge webhook', () => {
     await new Promise((resolve) => hook.close(resolve));
   });
 
-  it('tells the purge webhook about every write', async () => {
-    await t.request.post(POSTS).set('Authorization', t.adminAuth).send({ title: 'Purge me', status: 'publish' });
+  it('tells the purge webhook about every write, with the precise tags it changed', async () => {
+    // Startup (bootstrap, seeding) published its own writes once.
     for (let i = 0; i < 50 && purged.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(purged).toEqual([{ tags: ['*'] }]);
+    purged.length = 0;
+    const created = await t.request.post(POSTS).set('Authorization', t.adminAuth).send({ title: 'Purge me', status: 'publish' });
+    for (let i = 0; i < 50 && purged.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(purged).toHaveLength(1);
+    const tags = (purged[0] as { tags: string[] }).tags;
+    expect(tags).toEqual(expect.arrayContaining([`c:${created.body.id}`, 'list:Content:post', '*']));
+    // Nothing about the records that existed before (the seeded posts), and not the tag every answer carries.
+    const older = (list: string[]) => list.filter((tag) => tag.startsWith('c:') && Number(tag.slice(2)) < created.body.id);
+    expect(older(tags)).toEqual([]);
+    expect(tags).not.toContain('settings');
+
+    purged.length = 0;
+    await t.request.post(`${POSTS}/${created.body.id}`).set('Authorization', t.adminAuth).send({ title: 'Purge me again' });
+    for (let i = 0; i < 50 && purged.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The post and its new revision.
+    const updated = (purged[0] as { tags: string[] }).tags;
+    expect(updated).toContain(`c:${created.body.id}`);
+    expect(older(updated)).toEqual([]);
   });
 
   it('reports cache hits, misses, latency and statements per request in Prometheus format', async () => {
@@ -249,6 +266,10 @@ describe('metrics and the purge webhook', () => {
     expect(value(/^cache_misses_total\{face="rest"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
     expect(value(/^cache_misses_total\{face="graphql"\} (\d+)$/m)).toBe(1);
     expect(value(/^cache_invalidations_total\{tag_kind="\*"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    // By kind, never by record: c:12 counts as c, list:Content:post as list.
+    expect(value(/^cache_invalidations_total\{tag_kind="c"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^cache_invalidations_total\{tag_kind="list"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(res.text).not.toMatch(/tag_kind="(c|t|u|list|events):/);
     expect(value(/^http_request_duration_seconds_count\{family="rest:core\/v2",method="GET",status="200"\} (\d+)$/m)).toBeGreaterThanOrEqual(2);
     expect(value(/^db_statements_per_request_count\{family="rest:core\/v2"\} (\d+)$/m)).toBeGreaterThanOrEqual(2);
     expect(value(/^cache_entries (\d+)$/m)).toBeGreaterThanOrEqual(2);

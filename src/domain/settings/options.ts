@@ -100,11 +100,10 @@ export async function readOptions(db: Database): Promise<SiteOptions> {
 /** Writes options (no permission check: callers are the settings resource, seeding and the CLI). */
 export async function writeOptions(db: Database, changes: Partial<SiteOptions>): Promise<void> {
   const entries = Object.entries(changes).filter(([name]) => name in DEFAULT_OPTIONS);
-  await db.prisma.$transaction(
-    entries.map(([name, value]) =>
-      db.prisma.option.upsert({ where: { name }, create: { name, value: JSON.stringify(value) }, update: { value: JSON.stringify(value) } }),
-    ),
-  );
+  // Interactive: the client's write tags wrap each call (see src/cache/write-tags.ts).
+  await db.prisma.$transaction(async (tx) => {
+    for (const [name, value] of entries) await tx.option.upsert({ where: { name }, create: { name, value: JSON.stringify(value) }, update: { value: JSON.stringify(value) } });
+  });
 }
 
 /**

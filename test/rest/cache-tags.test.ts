@@ -1,0 +1,85 @@
+/**
+ * Cache tags seen from HTTP: anonymous cacheable answers name their tags for CDNs (Surrogate-Key,
+ * Cache-Tag), authenticated ones do not; and precision — a write drops the answers that read what
+ * it changed, and keeps the others. (The precision tests need every read path to record its tags;
+ * until then answers are untracked, carry `*`, and every write drops them.)
+ */
+import { startTestApp, type TestApp } from '../support/app';
+
+const POSTS = '/wp-json/core/v2/posts';
+const EVENTS = '/wp-json/events/v1/events';
+const GQL_HEADERS = { 'apollo-require-preflight': 'true' };
+const gqlGet = (query: string) => `/graphql?query=${encodeURIComponent(query)}`;
+
+describe('cache tag headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ CACHE_ENABLED: 'true' }, { seed: true });
+  });
+  afterAll(() => t.close());
+
+  it('names the tags of anonymous answers, hit or miss, in both header forms', async () => {
+    const miss = await t.request.get(`${POSTS}?per_page=2`);
+    const hit = await t.request.get(`${POSTS}?per_page=2`);
+    expect([miss.headers['x-cache'], hit.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+    for (const res of [miss, hit]) {
+      const keys = String(res.headers['surrogate-key']).split(' ');
+      expect(keys).toContain('settings');
+      expect(String(res.headers['cache-tag']).split(',')).toEqual(keys);
+    }
+    expect(hit.headers['surrogate-key']).toBe(miss.headers['surrogate-key']);
+
+    const gql = await t.request.get(gqlGet('{ generalSettings { title } }')).set(GQL_HEADERS);
+    expect(gql.status).toBe(200);
+    expect(String(gql.headers['surrogate-key']).split(' ')).toContain('settings');
+    expect(gql.headers['cache-tag']).toBeDefined();
+  });
+
+  it('sends none on authenticated answers and on writes', async () => {
+    const admin = await t.request.get(`${POSTS}?per_page=2`).set('Authorization', t.adminAuth);
+    expect(admin.headers['x-cache']).toBe('BYPASS');
+    expect(admin.headers['surrogate-key']).toBeUndefined();
+    expect(admin.headers['cache-tag']).toBeUndefined();
+    const edit = await t.request.get(`${POSTS}?per_page=2&context=edit`);
+    expect(edit.headers['surrogate-key']).toBeUndefined();
+    const gql = await t.request.get(gqlGet('{ generalSettings { title } }')).set(GQL_HEADERS).set('Authorization', t.adminAuth);
+    expect(gql.headers['surrogate-key']).toBeUndefined();
+    const write = await t.request.post(POSTS).set('Authorization', t.adminAuth).send({ title: 'No tags', status: 'publish' });
+    expect(write.status).toBe(201);
+    expect(write.headers['surrogate-key']).toBeUndefined();
+  });
+});
+
+describe('cache precision (needs the read side to record its tags)', () => {
+  let t: TestApp;
+  let postA: number;
+  let postB: number;
+  beforeAll(async () => {
+    t = await startTestApp({ CACHE_ENABLED: 'true' }, { seed: true });
+    const make = async (title: string) => (await t.request.post(POSTS).set('Authorization', t.adminAuth).send({ title, status: 'publish' }).expect(201)).body.id as number;
+    postA = await make('Post A');
+    postB = await make('Post B');
+  });
+  afterAll(() => t.close());
+
+  const warm = async (path: string) => {
+    await t.request.get(path);
+    expect((await t.request.get(path)).headers['x-cache']).toBe('HIT');
+  };
+
+  it('keeps the answers a write did not change', async () => {
+    await warm(`${POSTS}/${postA}`);
+    await warm(EVENTS);
+    await t.request.post(`${POSTS}/${postB}`).set('Authorization', t.adminAuth).send({ title: 'Post B, renamed' }).expect(200);
+    expect((await t.request.get(`${POSTS}/${postA}`)).headers['x-cache']).toBe('HIT');
+    expect((await t.request.get(EVENTS)).headers['x-cache']).toBe('HIT');
+  });
+
+  it('drops the answers that read what a write changed', async () => {
+    await warm(`${POSTS}/${postA}`);
+    await t.request.post(`${POSTS}/${postA}`).set('Authorization', t.adminAuth).send({ title: 'Post A, renamed' }).expect(200);
+    const after = await t.request.get(`${POSTS}/${postA}`);
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(after.body.title.rendered).toBe('Post A, renamed');
+  });
+});
