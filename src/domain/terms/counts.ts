@@ -12,11 +12,12 @@ const COUNT_ALL_STATUSES = new Set(['nav_menu']);
 export async function recountTerms(tx: Tx, termIds: Iterable<number>): Promise<void> {
   const ids = [...new Set(termIds)];
   if (ids.length === 0) return;
-  const terms = await tx.term.findMany({ where: { id: { in: ids } }, select: { id: true, taxonomy: true } });
+  const terms = await tx.term.findMany({ where: { id: { in: ids } }, select: { id: true, taxonomy: true, count: true } });
   for (const term of terms) {
     const count = await tx.termRelationship.count({
       where: COUNT_ALL_STATUSES.has(term.taxonomy) ? { termId: term.id } : { termId: term.id, content: { status: 'publish' } },
     });
-    await tx.term.update({ where: { id: term.id }, data: { count } });
+    // An unchanged count is not written: the write would invalidate every cached answer showing the term.
+    if (count !== term.count) await tx.term.update({ where: { id: term.id }, data: { count } });
   }
 }
