@@ -35,6 +35,9 @@ export interface ReadObserver {
   raw(tags: Iterable<string> | undefined): void;
 }
 
+/** Where a client keeps its observer for the delegates it makes. */
+const OBSERVER = Symbol('observer');
+
 interface Counter {
   record(sql: string): void;
 }
@@ -131,38 +134,59 @@ export class FastReads {
 
   /** A Prisma-shaped client over these reads, telling `observer` what each read returned. */
   client(observer?: ReadObserver): ReadClient {
-    const client: Record<string, unknown> = {
-      query: async <T>(sql: Prisma.Sql, tags?: RawTags<T>): Promise<T[]> => {
-        const rows = await this.query<T>(sql);
-        observer?.raw(typeof tags === 'function' ? tags(rows) : tags);
+    // One client per request: its model delegates are made on first use (a request reads a few models).
+    const client = Object.create(this.clientPrototype()) as Record<string | symbol, unknown>;
+    client[OBSERVER] = observer;
+    client.query = async <T>(sql: Prisma.Sql, tags?: RawTags<T>): Promise<T[]> => {
+      const rows = await this.query<T>(sql);
+      observer?.raw(typeof tags === 'function' ? tags(rows) : tags);
+      return rows;
+    };
+    return client as unknown as ReadClient;
+  }
+
+  private prototype: object | undefined;
+
+  /** Getters that make a client's model delegate on first use and keep it on the client. */
+  private clientPrototype(): object {
+    if (this.prototype) return this.prototype;
+    const prototype = {};
+    const delegateOf = (model: string, observer: ReadObserver | undefined) => this.modelClient(model, observer);
+    for (const [property, model] of this.catalog.byProperty) {
+      Object.defineProperty(prototype, property, {
+        get(this: Record<string | symbol, unknown>) {
+          const delegate = delegateOf(model, this[OBSERVER] as ReadObserver | undefined);
+          Object.defineProperty(this, property, { value: delegate, enumerable: true });
+          return delegate;
+        },
+      });
+    }
+    return (this.prototype = prototype);
+  }
+
+  private modelClient(model: string, observer: ReadObserver | undefined): Record<ReadOps, (args?: Record<string, unknown>) => Promise<unknown>> {
+    return {
+      findMany: async (args?: Record<string, unknown>) => {
+        const rows = await this.findMany(model, args);
+        observer?.model(model, 'findMany', args, rows);
         return rows;
       },
+      findFirst: async (args?: Record<string, unknown>) => {
+        const row = await this.findFirst(model, args);
+        observer?.model(model, 'findFirst', args, row ? [row] : []);
+        return row;
+      },
+      findUnique: async (args?: Record<string, unknown>) => {
+        const row = await this.findUnique(model, args as Record<string, unknown>);
+        observer?.model(model, 'findUnique', args, row ? [row] : []);
+        return row;
+      },
+      count: async (args?: Record<string, unknown>) => {
+        const n = await this.count(model, args);
+        observer?.model(model, 'count', args, null);
+        return n;
+      },
     };
-    for (const [property, model] of this.catalog.byProperty) {
-      client[property] = {
-        findMany: async (args?: Record<string, unknown>) => {
-          const rows = await this.findMany(model, args);
-          observer?.model(model, 'findMany', args, rows);
-          return rows;
-        },
-        findFirst: async (args?: Record<string, unknown>) => {
-          const row = await this.findFirst(model, args);
-          observer?.model(model, 'findFirst', args, row ? [row] : []);
-          return row;
-        },
-        findUnique: async (args: Record<string, unknown>) => {
-          const row = await this.findUnique(model, args);
-          observer?.model(model, 'findUnique', args, row ? [row] : []);
-          return row;
-        },
-        count: async (args?: Record<string, unknown>) => {
-          const n = await this.count(model, args);
-          observer?.model(model, 'count', args, null);
-          return n;
-        },
-      };
-    }
-    return client as unknown as ReadClient;
   }
 
   /** The model a relation field of `model` leads to. */
