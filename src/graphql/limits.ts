@@ -12,6 +12,8 @@ import {
   isInterfaceType,
   Kind,
   type ASTVisitor,
+  type DocumentNode,
+  type OperationDefinitionNode,
   type FragmentDefinitionNode,
   type GraphQLNamedType,
   type GraphQLSchema,
@@ -104,16 +106,39 @@ export function costOf(schema: GraphQLSchema, selectionSet: SelectionSetNode, ty
   return cost;
 }
 
+/** Variable sets remembered per document (a client paging through a list sends a few). */
+const COSTS_PER_DOCUMENT = 64;
+
+/**
+ * The cost of an operation depends on the document, the operation and the variables only, and
+ * Apollo hands repeated requests the same parsed document (its document store), so the cost of a
+ * query is computed once per document, operation and variables.
+ */
 export function complexityPlugin(maxComplexity: number): ApolloServerPlugin<GraphQLContext> {
+  const costs = new WeakMap<DocumentNode, Map<string, number>>();
+  const costOfOperation = (schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number | null => {
+    let known = costs.get(document);
+    const key = `${operation.name?.value ?? ''}\u0000${JSON.stringify(variables)}`;
+    const cached = known?.get(key);
+    if (cached !== undefined) return cached;
+    const fragments = Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+    const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+    if (!root) return null;
+    const cost = costOf(schema, operation.selectionSet, root, fragments, variables);
+    // Mutation inputs are rarely sent twice; only queries are remembered.
+    if (operation.operation !== 'query') return cost;
+    if (!known) costs.set(document, (known = new Map()));
+    if (known.size >= COSTS_PER_DOCUMENT) known.clear();
+    known.set(key, cost);
+    return cost;
+  };
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document, operation, schema, request }) {
           if (!operation) return;
-          const fragments = Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-          const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
-          if (!root) return;
-          const cost = costOf(schema, operation.selectionSet, root, fragments, request.variables ?? {});
+          const cost = costOfOperation(schema, document, operation, request.variables ?? {});
+          if (cost === null) return;
           if (cost > maxComplexity) {
             throw new GraphQLError(`The query costs ${cost}; the maximum is ${maxComplexity}. Ask for fewer items (first/last) or fewer fields.`, {
               extensions: { code: 'QUERY_TOO_COMPLEX', cost, maxComplexity, http: { status: 400 } },

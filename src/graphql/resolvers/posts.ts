@@ -7,7 +7,7 @@ import { canEditType } from '../../domain/content/permissions';
 import { DomainError } from '../../domain/errors';
 import { deletePost } from '../../domain/posts/delete';
 import { contentById } from '../../domain/posts/loaders';
-import { listPosts } from '../../domain/posts/query';
+import { listPosts, type PostListQuery } from '../../domain/posts/query';
 import { getPost, postTypeDef } from '../../domain/posts/records';
 import { listAutosaves } from '../../domain/posts/autosaves';
 import { listRevisions } from '../../domain/posts/revisions';
@@ -91,13 +91,40 @@ export function postConnection(ctx: GraphQLContext, type: PostTypeName, args: Co
     throw badFilter(type, stray);
   }
   return connectionFrom(args, async (offset, limit) => {
-    const view = checkedArgs(COLLECTION_ARGS[type], { ...allowed, per_page: limit, offset }, WHERE_NAMES);
-    const query = listQueryFrom(view, type);
+    const query = windowQuery(type, allowed, offset, limit);
     // Stickies lead the first window only.
     if (offset > 0 && query.ignoreSticky === false) query.ignoreSticky = true;
     const list = await listPosts(ctx.domain, type, query);
     return { items: list.records, total: list.total };
   });
+}
+
+/** Checked list queries by type, filters and window: the REST argument checks are pure, and a list is asked for again and again. */
+const WINDOW_QUERIES = new Map<string, PostListQuery>();
+const MAX_WINDOW_QUERIES = 500;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * The domain query of one window of a connection (the REST collection's argument checks, then its
+ * query): a copy the caller may set top-level properties on, over frozen shared lists.
+ */
+function windowQuery(type: PostTypeName, filters: Record<string, unknown>, offset: number, limit: number): PostListQuery {
+  const key = JSON.stringify([type, filters, offset, limit]);
+  let query = WINDOW_QUERIES.get(key);
+  if (!query) {
+    const view = checkedArgs(COLLECTION_ARGS[type], { ...filters, per_page: limit, offset }, WHERE_NAMES);
+    query = deepFreeze(listQueryFrom(view, type));
+    if (WINDOW_QUERIES.size >= MAX_WINDOW_QUERIES) WINDOW_QUERIES.clear();
+    WINDOW_QUERIES.set(key, query);
+  }
+  return { ...query };
 }
 
 function badFilter(type: PostTypeName, names: string[]): DomainError {
