@@ -6,7 +6,7 @@
 import { Prisma } from '../../src/generated/prisma-sqlite/client';
 import { LoaderCache } from '../../src/domain/loaders';
 import { viewerFor } from '../../src/domain/viewer';
-import { eventListSql, insertManyEvents, resolveEventArchive } from '../../src/domain/events';
+import { eventCountSql, eventListSql, insertManyEvents, resolveEventArchive } from '../../src/domain/events';
 import { readOptions } from '../../src/domain/settings/options';
 import { startTestApp, SITE_URL, type TestApp } from '../support/app';
 
@@ -64,19 +64,24 @@ describe('events/v1 namespace', () => {
     await t.db.prisma.$executeRawUnsafe('ANALYZE');
     const ctx = { db: t.db, viewer: viewerFor(null), config: t.config, loaders: new LoaderCache(t.db) };
     const { query } = await resolveEventArchive(ctx, { start_date: '2029-03-01', end_date: '2029-03-31' });
-    const sql = eventListSql(t.db.provider, query, await readOptions(t.db));
-    if (t.db.provider === 'sqlite') {
-      const plan = await t.db.prisma.$queryRaw<Array<{ detail: string }>>(Prisma.sql`EXPLAIN QUERY PLAN ${sql}`);
-      const details = plan.map((row) => row.detail).join('\n');
-      expect(details).toMatch(/SEARCH e USING INDEX EventDetail_startUtc_endUtc_idx \(startUtc>\?/);
-      expect(details).not.toMatch(/SCAN e\b/);
-    } else {
-      const plan = await t.db.prisma.$transaction(async (tx) => {
-        await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
-        return tx.$queryRaw<Array<{ 'QUERY PLAN': string }>>(Prisma.sql`EXPLAIN ${sql}`);
-      });
-      const text = plan.map((row) => row['QUERY PLAN']).join('\n');
-      expect(text).toMatch(/Index (Only )?Scan using "?EventDetail_startUtc_endUtc_idx"?|Bitmap Index Scan on "?EventDetail_startUtc_endUtc_idx"?/);
+    const options = await readOptions(t.db);
+    // The list and its count: the window closes the index range on both sides of startUtc (the
+    // end bound implies a start bound), and the index covers the WHERE on EventDetail.
+    for (const sql of [eventListSql(t.db.provider, query, options), eventCountSql(t.db.provider, query, options)]) {
+      if (t.db.provider === 'sqlite') {
+        const plan = await t.db.prisma.$queryRaw<Array<{ detail: string }>>(Prisma.sql`EXPLAIN QUERY PLAN ${sql}`);
+        const details = plan.map((row) => row.detail).join('\n');
+        expect(details).toMatch(/SEARCH e USING COVERING INDEX EventDetail_startUtc_endUtc_hideFromListings_contentId_idx \(startUtc>\? AND startUtc<\?\)/);
+        expect(details).not.toMatch(/SCAN e\b/);
+      } else {
+        const plan = await t.db.prisma.$transaction(async (tx) => {
+          await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+          return tx.$queryRaw<Array<{ 'QUERY PLAN': string }>>(Prisma.sql`EXPLAIN ${sql}`);
+        });
+        const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+        expect(text).toMatch(/Index (Only )?Scan using "?EventDetail_startUtc_endUtc_hideFromListings_contentId_idx"?|Bitmap Index Scan on "?EventDetail_startUtc_endUtc_hideFromListings_contentId_idx"?/);
+        expect(text).toMatch(/"?startUtc"? >= .*"?startUtc"? <= /s);
+      }
     }
   });
 

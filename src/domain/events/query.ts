@@ -3,8 +3,8 @@
  * them — the default window from the beginning of yesterday to two years ahead, whole days unless
  * `strict_dates`, relative bounds that drop the defaults, `include` that replaces the client's
  * dates with the default window — and one SQL statement for a page of ids with its total, served
- * by the EventDetail (startUtc, endUtc) index. Bounds are site times turned into UTC and compared
- * with the events' UTC copies.
+ * by the EventDetail (startUtc, endUtc, hideFromListings, contentId) index. Bounds are site times
+ * turned into UTC and compared with the events' UTC copies.
  */
 import { Prisma } from '../../generated/prisma-sqlite/client';
 import { contentTag, eventMonthTag, listTag, monthsBetween } from '../../cache/tags';
@@ -211,6 +211,21 @@ function utcOf(local: SqlDateTime, options: SiteOptions): string {
   return formatUtc(instantOfLocal(local, options));
 }
 
+/**
+ * How far an event's UTC start can lie after its UTC end. Writes keep the local end at or after
+ * the local start, so only a start inside a zone's skipped hours (read forward by the length of
+ * the gap, at most a day: Samoa skipped 2011-12-30) can put it later.
+ */
+const START_AFTER_END_MS = 2 * 86_400_000;
+
+/**
+ * A bound on the end is a bound on the start too (give or take the slack above): stated, it closes
+ * the (startUtc, …) index range on both sides, where the end bound alone scans every later event.
+ */
+function startBoundOf(local: SqlDateTime, options: SiteOptions): string {
+  return formatUtc(new Date(instantOfLocal(local, options).getTime() + START_AFTER_END_MS));
+}
+
 /** The WHERE conditions of a query (categories already expanded to their descendants). */
 function conditions(provider: Provider, query: EventListQuery, options: SiteOptions): Prisma.Sql[] {
   const where: Prisma.Sql[] = [];
@@ -222,6 +237,8 @@ function conditions(provider: Provider, query: EventListQuery, options: SiteOpti
   if (query.endsOnOrBefore) where.push(Prisma.sql`e."endUtc" <= ${utcOf(query.endsOnOrBefore, options)}`);
   if (query.endsAfter) where.push(Prisma.sql`e."endUtc" > ${utcOf(query.endsAfter, options)}`);
   if (query.endsBefore) where.push(Prisma.sql`e."endUtc" < ${utcOf(query.endsBefore, options)}`);
+  const endBound = query.endsOnOrBefore ?? query.endsBefore;
+  if (endBound) where.push(Prisma.sql`e."startUtc" <= ${startBoundOf(endBound, options)}`);
   if (!query.includeHidden) where.push(Prisma.sql`e."hideFromListings" = ${Prisma.raw('false')}`);
   if (query.featured !== undefined) where.push(Prisma.sql`e."featured" = ${Prisma.raw(query.featured ? 'true' : 'false')}`);
   if (query.include) where.push(Prisma.sql`e."contentId" IN (${ids(query.include)})`);
@@ -255,7 +272,8 @@ function conditions(provider: Provider, query: EventListQuery, options: SiteOpti
 
 /**
  * The statement listEvents issues for one page of ids, in start order. Exported so that the index
- * it runs on can be checked (EXPLAIN): the range and the order both come from (startUtc, endUtc).
+ * it runs on can be checked (EXPLAIN): the range and the order both come from (startUtc, …), which
+ * also holds the rest of the WHERE on EventDetail.
  */
 export function eventListSql(provider: Provider, query: EventListQuery, options: SiteOptions): Prisma.Sql {
   const order = query.include ? Prisma.sql`c."date" ASC, c."id" ASC` : Prisma.sql`e."startUtc" ASC, e."contentId" ASC`;

@@ -21,10 +21,19 @@ export function calendarPermalink(config: Pick<Config, 'siteUrl' | 'permalinks'>
   return `${config.siteUrl}/${REWRITE_BASE[row.type] ?? row.type}/${row.slug}/`;
 }
 
+/** The global ids' prefix of each site URL (parsed once, not once per record). */
+const globalIdPrefixes = new Map<string, string>();
+
 /** Tribe__Utils__Global_ID: the site's host and path, then `?id=<id>`. */
 export function globalIdOf(config: Pick<Config, 'siteUrl'>, id: number): string {
-  const url = new URL(config.siteUrl);
-  return `${url.hostname}${url.pathname.replace(/\/+$/, '')}?id=${id}`;
+  let prefix = globalIdPrefixes.get(config.siteUrl);
+  if (prefix === undefined) {
+    const url = new URL(config.siteUrl);
+    prefix = `${url.hostname}${url.pathname.replace(/\/+$/, '')}?id=`;
+    if (globalIdPrefixes.size > 16) globalIdPrefixes.clear();
+    globalIdPrefixes.set(config.siteUrl, prefix);
+  }
+  return prefix + id;
 }
 
 export function buildRecord<D>(config: Config, row: Content, detail: D, lineage: readonly string[], image: EventImage | null): CalendarPost & { detail: D } {

@@ -35,7 +35,9 @@ function phpTruthy(value: unknown): boolean {
 }
 
 function filterEmpty(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).filter(([, value]) => phpTruthy(value)));
+  const out: Record<string, unknown> = {};
+  for (const key in data) if (phpTruthy(data[key])) out[key] = data[key];
+  return out;
 }
 
 function imageJson(image: EventImage | null): Record<string, unknown> | false {
