@@ -44,6 +44,9 @@ export function encodeJson(value: unknown): string {
     splicing = outer;
   }
   if (met.length === 0) return text;
+  // The same skeleton with the same fragments gives the same answer: hand out the same string (made
+  // flat once), which also lets the ETag memo recognise it by reference.
+  if (last && last.skeleton === text && last.fragments.length === met.length && last.fragments.every((f, i) => f === met[i])) return last.output;
   let out = '';
   let from = 0;
   for (let i = 0; i < met.length; i++) {
@@ -52,5 +55,10 @@ export function encodeJson(value: unknown): string {
     out += text.slice(from, at) + met[i].json();
     from = at + placeholder.length;
   }
-  return out + text.slice(from);
+  out += text.slice(from);
+  last = { skeleton: text, fragments: met, output: out };
+  return out;
 }
+
+/** The last spliced answer (answers with fragments are few: the index and the namespace roots). */
+let last: { skeleton: string; fragments: JsonFragment[]; output: string } | null = null;
