@@ -4,8 +4,14 @@
  */
 import { createHash } from 'node:crypto';
 
+/** The last text body and its tag: large answers that do not change (the index) are often sent again. */
+let lastText: { body: string; etag: string } | null = null;
+
 export function etagOf(body: string | Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  if (typeof body === 'string' && lastText !== null && lastText.body === body) return lastText.etag;
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  if (typeof body === 'string') lastText = { body, etag };
+  return etag;
 }
 
 /** RFC 9110 If-None-Match with weak comparison: `*` or any listed tag equal to ours. */

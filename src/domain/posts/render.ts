@@ -68,6 +68,24 @@ function sanitizeHtmlClass(text: string, fallback: string): string {
 /** Taxonomies whose terms become classes (the public ones), in registration order, with their prefix. */
 const CLASS_TAXONOMIES: ReadonlyArray<[taxonomy: string, prefix: string]> = [['category', 'category'], ['post_tag', 'tag']];
 
+/** Term classes by taxonomy, id and slug (a handful of regular expressions each); bounded. */
+const termClasses = new Map<string, string>();
+const MAX_TERM_CLASSES = 5000;
+
+/** The class a term gives a post (`category-news`, `tag-travel`, or the id when the slug is numeric or empty). */
+function termClassOf(taxonomy: string, prefix: string, term: AttachedTerm): string {
+  const key = `${taxonomy}\u0000${term.id}\u0000${term.slug}`;
+  let found = termClasses.get(key);
+  if (found === undefined) {
+    let termClass = sanitizeHtmlClass(term.slug, String(term.id));
+    if (/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(termClass) || termClass.replace(/^-+|-+$/g, '') === '') termClass = String(term.id);
+    found = taxonomy === 'post_tag' ? `tag-${termClass}` : sanitizeHtmlClass(`${prefix}-${termClass}`, `${prefix}-${term.id}`);
+    if (termClasses.size >= MAX_TERM_CLASSES) termClasses.clear();
+    termClasses.set(key, found);
+  }
+  return found;
+}
+
 /**
  * get_post_class() as a REST request computes it (no `sticky`, which needs is_home(); a protected
  * post always counts as password-required because REST requests carry no password cookie).
@@ -85,9 +103,7 @@ export function classList(row: Content, terms: readonly AttachedTerm[], featured
     if (!def?.taxonomies.includes(taxonomy)) continue;
     for (const term of terms) {
       if (term.taxonomy !== taxonomy || !term.slug) continue;
-      let termClass = sanitizeHtmlClass(term.slug, String(term.id));
-      if (/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(termClass) || termClass.replace(/^-+|-+$/g, '') === '') termClass = String(term.id);
-      classes.push(taxonomy === 'post_tag' ? `tag-${termClass}` : sanitizeHtmlClass(`${prefix}-${termClass}`, `${prefix}-${term.id}`));
+      classes.push(termClassOf(taxonomy, prefix, term));
     }
   }
   // post_format is a public taxonomy in WordPress; a formatted post carries its term's class.

@@ -4,10 +4,11 @@
  */
 import { DomainError } from '../../domain/errors';
 import { gmtOffsetText, readOptions } from '../../domain/settings/options';
-import type { DescribeContext, RouteDescription } from '../server/describe';
+import type { DescribeContext } from '../server/describe';
 import { describeRoutes } from '../server/describe';
 import type { RouteRegistry } from '../server/registry';
-import type { RouteDef } from '../server/types';
+import { JsonFragment } from '../server/json';
+import type { HandlerRequest, RouteDef } from '../server/types';
 import type { RestUrls } from '../server/urls';
 
 function contextOf(value: unknown): DescribeContext {
@@ -15,15 +16,20 @@ function contextOf(value: unknown): DescribeContext {
 }
 
 export function rootRoutes(registry: RouteRegistry, urls: RestUrls, namespaces: readonly string[]): { index: RouteDef; namespaceRoot: (namespace: string) => RouteDef } {
-  const described = new Map<string, Record<string, RouteDescription>>();
-  const routesFor = (context: DescribeContext, namespace?: string): Record<string, RouteDescription> => {
+  const described = new Map<string, JsonFragment>();
+  /**
+   * The route table of a context (and namespace), built and serialised once. With `_fields` the
+   * plain object is answered (it is filtered key by key); otherwise the fragment, whose JSON text is
+   * spliced into the answer.
+   */
+  const routesFor = (request: HandlerRequest, context: DescribeContext, namespace?: string): unknown => {
     const key = `${context}|${namespace ?? ''}`;
     let routes = described.get(key);
     if (!routes) {
-      routes = describeRoutes(namespace === undefined ? registry.all() : registry.inNamespace(namespace), context, urls);
+      routes = new JsonFragment(describeRoutes(namespace === undefined ? registry.all() : registry.inNamespace(namespace), context, urls));
       described.set(key, routes);
     }
-    return routes;
+    return request.query._fields === undefined ? routes : routes.value;
   };
 
   const index: RouteDef = {
@@ -50,7 +56,7 @@ export function rootRoutes(registry: RouteRegistry, urls: RestUrls, namespaces: 
             authentication: options.application_passwords_enabled
               ? { 'application-passwords': { endpoints: { authorization: `${siteUrl}/wp-admin/authorize-application.php` } } }
               : [],
-            routes: routesFor(contextOf(request.params.context)),
+            routes: routesFor(request, contextOf(request.params.context)),
             site_logo: options.site_logo,
             site_icon: options.site_icon,
             site_icon_url: '',
@@ -71,7 +77,7 @@ export function rootRoutes(registry: RouteRegistry, urls: RestUrls, namespaces: 
         handler: async (request) => {
           const wanted = String(request.params.namespace);
           if (!namespaces.includes(wanted)) throw new DomainError('rest_invalid_namespace', 'The specified namespace could not be found.', 404);
-          return { namespace: wanted, routes: routesFor(contextOf(request.params.context), wanted), _links: { up: [{ href: urls.root() }] } };
+          return { namespace: wanted, routes: routesFor(request, contextOf(request.params.context), wanted), _links: { up: [{ href: urls.root() }] } };
         },
       },
     ],

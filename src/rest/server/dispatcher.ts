@@ -54,6 +54,8 @@ export interface ServerDeps {
   log?: FastifyBaseLogger;
 }
 
+const NO_ARGS: Record<string, never> = {};
+
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
@@ -107,26 +109,47 @@ export class RestDispatcher {
     return allowed;
   }
 
-  private handlerRequest(input: InternalRequest, method: HttpMethod, body: ParsedBody, urlParams: Record<string, string>, values: Record<string, unknown>): HandlerRequest {
-    const sources = [body.json, body.form, input.query, urlParams].filter(Boolean) as Record<string, unknown>[];
-    const rawHas = (name: string) => sources.some((s) => Object.prototype.hasOwnProperty.call(s, name) && s[name] !== null && s[name] !== undefined);
-    const rawGet = (name: string) => {
-      for (const s of sources) if (Object.prototype.hasOwnProperty.call(s, name) && s[name] !== null && s[name] !== undefined) return s[name];
+  /**
+   * The handler's view of a request. `values` are the sanitised declared arguments; dispatch()
+   * builds the request before processing them (the Allow header of a refused request uses the raw
+   * parameters) and sets them afterwards with setValues.
+   */
+  private handlerRequest(input: InternalRequest, method: HttpMethod, body: ParsedBody, urlParams: Record<string, string>, initial: Record<string, unknown>): HandlerRequest & { setValues(values: Record<string, unknown>): void } {
+    const sources: Record<string, unknown>[] = [];
+    if (body.json) sources.push(body.json);
+    if (body.form) sources.push(body.form);
+    sources.push(input.query, urlParams);
+    const rawGet = (name: string): unknown => {
+      for (const s of sources) {
+        if (Object.prototype.hasOwnProperty.call(s, name)) {
+          const value = s[name];
+          if (value !== null && value !== undefined) return value;
+        }
+      }
       return undefined;
     };
+    let values = initial;
+    let bodyParams: Record<string, unknown> | undefined;
+    const loaders = (input.loaders ??= new LoaderCache(this.deps.db));
     return {
       method,
       path: input.route,
       params: { ...urlParams, ...values },
       get: (name) => (Object.prototype.hasOwnProperty.call(values, name) ? values[name] : rawGet(name)),
-      has: (name) => Object.prototype.hasOwnProperty.call(values, name) || rawHas(name),
-      bodyParams: { ...(body.form ?? {}), ...(body.json ?? {}) },
+      has: (name) => Object.prototype.hasOwnProperty.call(values, name) || rawGet(name) !== undefined,
+      get bodyParams() {
+        return (bodyParams ??= { ...(body.form ?? {}), ...(body.json ?? {}) });
+      },
       query: input.query,
       headers: input.headers,
       rawBody: body.raw,
       viewer: input.viewer,
-      domain: { db: (input.loaders ??= new LoaderCache(this.deps.db)).db, viewer: input.viewer, config: this.deps.config, loaders: input.loaders },
+      domain: { db: loaders.db, viewer: input.viewer, config: this.deps.config, loaders },
       urls: this.deps.urls,
+      setValues(next) {
+        values = next;
+        this.params = { ...urlParams, ...next };
+      },
     };
   }
 
@@ -137,7 +160,7 @@ export class RestDispatcher {
     if (!match || !endpoint) return this.errorResult(noRoute());
     const effective = (method === 'HEAD' ? 'GET' : method) as HttpMethod;
     const body = parseBody(effective, input.body);
-    let request = this.handlerRequest(input, effective, body, match.urlParams, {});
+    const request = this.handlerRequest(input, effective, body, match.urlParams, {});
     const withAllow = async (result: DispatchResult): Promise<DispatchResult> => {
       const allowed = await this.allowedMethods(match.route, request);
       if (allowed.length) result.headers.Allow = allowed.join(', ');
@@ -149,8 +172,8 @@ export class RestDispatcher {
         throw new DomainError('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: 4, json_error_message: body.jsonError });
       }
       if (input.repeatedQuery?.length) throw repeatedParams(input.repeatedQuery);
-      const { values } = processArgs(endpoint.args ?? {}, { has: request.has, get: request.get });
-      request = this.handlerRequest(input, effective, body, match.urlParams, values);
+      const { values } = processArgs(endpoint.args ?? NO_ARGS, { has: request.has, get: request.get });
+      request.setValues(values);
       const output = await endpoint.handler(request);
       const result: DispatchResult = isRestResponse(output)
         ? { status: output.status, data: output.data, headers: { ...output.headers } }

@@ -7,6 +7,7 @@ import { describeRoute } from './describe';
 import type { DispatchResult, InternalRequest, RestDispatcher } from './dispatcher';
 import { embedLinks, parseEmbed } from './embed';
 import { errorBody } from './errors';
+import { encodeJson } from './json';
 import { isFieldIncluded, parseFields } from './fields';
 import { compactRecordLinks } from './links';
 import { addTargetHints } from './target-hints';
@@ -44,7 +45,7 @@ export function standardHeaders(dispatcher: RestDispatcher, request: InternalReq
 }
 
 function encode(value: unknown, pretty: boolean): string {
-  return JSON.stringify(value, null, pretty ? 4 : undefined);
+  return pretty ? JSON.stringify(value, null, 4) : encodeJson(value);
 }
 
 /** The JSONP callback name check of wp_check_jsonp_callback. */

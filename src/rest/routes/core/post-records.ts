@@ -14,6 +14,7 @@ import type { PostRecord } from '../../../domain/posts/types';
 import type { ArgSchema } from '../../server/schema/types';
 import { API_REL, link, type Link, type Links } from '../../server/links';
 import type { HandlerRequest, ItemSchema } from '../../server/types';
+import type { RestUrls } from '../../server/urls';
 import { EDITABLE } from '../../server/types';
 
 export interface PostJsonOptions {
@@ -25,20 +26,41 @@ export interface PostJsonOptions {
   withLinks?: boolean;
 }
 
-/** filter_response_by_context(), including the nested properties of object fields. */
-export function filterByContext(data: Record<string, unknown>, properties: Record<string, ArgSchema>, context: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    const property = properties[key];
-    if (property?.context && !property.context.includes(context)) continue;
-    const nested = property?.properties;
-    if (nested && !Array.isArray(nested) && value && typeof value === 'object' && !Array.isArray(value)) {
-      out[key] = filterByContext(value as Record<string, unknown>, nested as Record<string, ArgSchema>, context);
-    } else {
-      out[key] = value;
+/** What filter_response_by_context() does to each key of one schema in one context: drop it, or filter its nested object. */
+type ContextPlan = Map<string, 'drop' | ContextPlan>;
+
+const contextPlans = new WeakMap<Record<string, ArgSchema>, Map<string, ContextPlan>>();
+
+/** The plan of a properties table in a context, made once (keys the plan does not name are kept). */
+function contextPlan(properties: Record<string, ArgSchema>, context: string): ContextPlan {
+  let byContext = contextPlans.get(properties);
+  if (!byContext) contextPlans.set(properties, (byContext = new Map()));
+  let plan = byContext.get(context);
+  if (!plan) {
+    plan = new Map();
+    for (const [key, property] of Object.entries(properties)) {
+      if (property?.context && !property.context.includes(context)) plan.set(key, 'drop');
+      else if (property?.properties && !Array.isArray(property.properties)) plan.set(key, contextPlan(property.properties as Record<string, ArgSchema>, context));
     }
+    byContext.set(context, plan);
+  }
+  return plan;
+}
+
+function applyPlan(data: Record<string, unknown>, plan: ContextPlan): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(data)) {
+    const step = plan.get(key);
+    const value = data[key];
+    if (step === undefined) out[key] = value;
+    else if (step !== 'drop') out[key] = value && typeof value === 'object' && !Array.isArray(value) ? applyPlan(value as Record<string, unknown>, step) : value;
   }
   return out;
+}
+
+/** filter_response_by_context(), including the nested properties of object fields. */
+export function filterByContext(data: Record<string, unknown>, properties: Record<string, ArgSchema>, context: string): Record<string, unknown> {
+  return applyPlan(data, contextPlan(properties, context));
 }
 
 /** The collection route of a type: /core/v2/posts or /core/v2/pages. */
@@ -72,32 +94,65 @@ function actionRels(request: HandlerRequest, record: PostRecord): string[] {
   return rels;
 }
 
-/** prepare_links() plus the action links. */
+/** The addresses a type's links start with, made once per URL form and type. */
+interface LinkBases {
+  /** The collection, e.g. http://site/wp-json/core/v2/posts (an item is `${collection}/${id}`). */
+  collection: string;
+  about: string;
+  users: string;
+  /** `…/comments?post=` (or `&post=` in the plain URL form): the id follows. */
+  replies: string;
+  media: string;
+  /** `…/media?parent=`: the id follows. */
+  attachments: string;
+  terms: Array<{ taxonomy: string; prefix: string }>;
+}
+
+const linkBases = new WeakMap<RestUrls, Map<string, LinkBases>>();
+
+function linkBasesOf(urls: RestUrls, record: PostRecord): LinkBases {
+  let byType = linkBases.get(urls);
+  if (!byType) linkBases.set(urls, (byType = new Map()));
+  let bases = byType.get(record.type.slug);
+  if (!bases) {
+    bases = {
+      collection: urls.url(routeBase(record)),
+      about: urls.url(`/${record.type.restNamespace}/types/${record.type.slug}`),
+      users: urls.url('/core/v2/users'),
+      replies: urls.url('/core/v2/comments', 'post='),
+      media: urls.url('/core/v2/media'),
+      attachments: urls.url('/core/v2/media', 'parent='),
+      terms: restTaxonomiesOf(record.type.slug).map((tax) => ({ taxonomy: tax.slug, prefix: urls.url(`/${tax.restNamespace}/${tax.restBase}`, 'post=') })),
+    };
+    byType.set(record.type.slug, bases);
+  }
+  return bases;
+}
+
+/** prepare_links() plus the action links (each link's attributes first, `href` last, as WordPress prints them). */
 export function postLinks(request: HandlerRequest, record: PostRecord, context: string, site: Site): Links {
   const row = record.row;
-  const urls = request.urls;
-  const base = routeBase(record);
-  const self = urls.url(`${base}/${row.id}`);
+  const bases = linkBasesOf(request.urls, record);
+  const self = `${bases.collection}/${row.id}`;
   const links: Links = {
     self: [{ href: self, targetHints: { allow: allowedMethods(request, record, site) } }],
-    collection: [link(urls.url(base))],
-    about: [link(urls.url(`/${record.type.restNamespace}/types/${record.type.slug}`))],
+    collection: [{ href: bases.collection }],
+    about: [{ href: bases.about }],
   };
-  if (row.authorId) links.author = [link(urls.url(`/core/v2/users/${row.authorId}`), { embeddable: true })];
-  links.replies = [link(urls.url('/core/v2/comments', `post=${row.id}`), { embeddable: true })];
-  const revisions = `${base}/${row.id}/revisions`;
-  links['version-history'] = [link(urls.url(revisions), { count: record.revisionCount })];
+  if (row.authorId) links.author = [{ embeddable: true, href: `${bases.users}/${row.authorId}` }];
+  links.replies = [{ embeddable: true, href: bases.replies + row.id }];
+  const revisions = `${self}/revisions`;
+  links['version-history'] = [{ count: record.revisionCount, href: revisions }];
   if (record.revisionCount > 0) {
-    links['predecessor-version'] = [link(urls.url(`${revisions}/${record.latestRevisionId}`), { id: record.latestRevisionId })];
+    links['predecessor-version'] = [{ id: record.latestRevisionId, href: `${revisions}/${record.latestRevisionId}` }];
   }
-  if (record.type.hierarchical && row.parentId) links.up = [link(urls.url(`${base}/${row.parentId}`), { embeddable: true })];
+  if (record.type.hierarchical && row.parentId) links.up = [{ embeddable: true, href: `${bases.collection}/${row.parentId}` }];
   if (record.featuredMedia && record.featuredMediaVisible) {
-    links[`${API_REL}featuredmedia`] = [link(urls.url(`/core/v2/media/${record.featuredMedia}`), { embeddable: true })];
+    links[`${API_REL}featuredmedia`] = [{ embeddable: true, href: `${bases.media}/${record.featuredMedia}` }];
   }
-  links[`${API_REL}attachment`] = [link(urls.url('/core/v2/media', `parent=${row.id}`))];
-  const taxonomies = restTaxonomiesOf(record.type.slug);
-  if (taxonomies.length) {
-    links[`${API_REL}term`] = taxonomies.map((tax) => link(urls.url(`/${tax.restNamespace}/${tax.restBase}`, `post=${row.id}`), { taxonomy: tax.slug, embeddable: true }));
+  links[`${API_REL}attachment`] = [{ href: bases.attachments + row.id }];
+  if (bases.terms.length) {
+    links[`${API_REL}term`] = bases.terms.map((term) => ({ taxonomy: term.taxonomy, embeddable: true, href: term.prefix + row.id }));
   }
   if (context === 'edit') for (const rel of actionRels(request, record)) links[rel] = [link(self)];
   return links;

@@ -39,14 +39,53 @@ class InvalidParams {
   }
 }
 
-/**
- * The value an argument takes: the request's, or its registered default. A null counts as absent
- * (get_param skips nulls), and so does a null default (WordPress only registers set defaults).
- */
-function effectiveValue(name: string, schema: ArgSchema, source: ParamSource): unknown {
-  const given = source.has(name) ? source.get(name) : undefined;
-  if (given !== undefined && given !== null) return given;
-  return schema.default ?? undefined;
+/** One declared argument, with what can be decided once per argument table. */
+interface CompiledArg {
+  name: string;
+  schema: ArgSchema;
+  /** Its registered default (a null default counts as none: WordPress only registers set defaults). */
+  fallback: unknown;
+  /** The default's clean value when the default passes both phases and no hook is involved (else undefined). */
+  cleanDefault: { value: unknown } | undefined;
+}
+
+/** Whether a schema (or one nested in it) has a validate or sanitize hook, whose result we may not reuse. */
+function hasHooks(schema: ArgSchema | undefined): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  if (schema.validate || schema.sanitize) return true;
+  const nested: Array<ArgSchema | undefined> = [schema.items, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  if (typeof schema.additionalProperties === 'object') nested.push(schema.additionalProperties);
+  for (const map of [schema.properties, schema.patternProperties]) if (map && !Array.isArray(map)) nested.push(...Object.values(map as Record<string, ArgSchema>));
+  return nested.some(hasHooks);
+}
+
+/** A clean value that can be handed out again: a scalar, or a list of scalars (copied on each use). */
+function reusable(value: unknown): boolean {
+  const scalar = (v: unknown) => v === null || (typeof v !== 'object' && typeof v !== 'function');
+  return scalar(value) || (Array.isArray(value) && value.every(scalar));
+}
+
+/** The default's outcome of both phases, computed once (validation and sanitising are pure without hooks). */
+function cleanDefaultOf(name: string, schema: ArgSchema, fallback: unknown): { value: unknown } | undefined {
+  if (fallback === undefined || schema.unchecked || hasHooks(schema)) return undefined;
+  if (validateValue(fallback, schema, name)) return undefined;
+  const clean = sanitizeValue(fallback, schema, name);
+  if (isSchemaFailure(clean) || !reusable(clean)) return undefined;
+  return { value: clean };
+}
+
+const compiledTables = new WeakMap<Record<string, ArgSchema>, CompiledArg[]>();
+
+function compiledTable(args: Record<string, ArgSchema>): CompiledArg[] {
+  let table = compiledTables.get(args);
+  if (!table) {
+    table = Object.entries(args).map(([name, schema]) => {
+      const fallback = schema.default ?? undefined;
+      return { name, schema, fallback, cleanDefault: cleanDefaultOf(name, schema, fallback) };
+    });
+    compiledTables.set(args, table);
+  }
+  return table;
 }
 
 /**
@@ -55,41 +94,65 @@ function effectiveValue(name: string, schema: ArgSchema, source: ParamSource): u
  * failures, then `rest_invalid_param` for sanitize-phase failures (the two phases are never merged;
  * args flagged `validateOnSanitize` are validated in the second one). Returns the sanitised values of
  * the args that were given or defaulted; undeclared parameters are left to the caller.
+ *
+ * The argument table is compiled once (by identity): its entries, and the clean value of each
+ * default that passes both phases, which is then reused instead of being checked again.
  */
 export function processArgs(args: Record<string, ArgSchema>, source: ParamSource): { values: Record<string, unknown> } {
-  const raw: Record<string, unknown> = {};
-  const missing: string[] = [];
-  for (const [name, schema] of Object.entries(args)) {
-    const value = effectiveValue(name, schema, source);
-    if (value !== undefined) raw[name] = value;
-    else if (schema.required === true) missing.push(name);
+  const table = compiledTable(args);
+  const present: CompiledArg[] = [];
+  const raw: unknown[] = [];
+  /** Whether each present value is its argument's default (so cleanDefault applies). */
+  const defaulted: boolean[] = [];
+  let missing: string[] | null = null;
+  for (const arg of table) {
+    // A null counts as absent (get_param skips nulls).
+    const given = source.has(arg.name) ? source.get(arg.name) : undefined;
+    if (given !== undefined && given !== null) {
+      present.push(arg);
+      raw.push(given);
+      defaulted.push(false);
+    } else if (arg.fallback !== undefined) {
+      present.push(arg);
+      raw.push(arg.fallback);
+      defaulted.push(true);
+    } else if (arg.schema.required === true) {
+      (missing ??= []).push(arg.name);
+    }
   }
-  if (missing.length) {
+  if (missing) {
     throw new DomainError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, 400, { params: missing });
   }
 
-  const invalid = new InvalidParams();
-  for (const [name, value] of Object.entries(raw)) {
-    if (args[name].validateOnSanitize || args[name].unchecked) continue;
-    const found = validateValue(value, args[name], name);
-    if (found) invalid.add(name, found);
+  let invalid: InvalidParams | null = null;
+  for (let i = 0; i < present.length; i++) {
+    const { name, schema, cleanDefault } = present[i];
+    if (schema.validateOnSanitize || schema.unchecked || (defaulted[i] && cleanDefault)) continue;
+    const found = validateValue(raw[i], schema, name);
+    if (found) (invalid ??= new InvalidParams()).add(name, found);
   }
-  invalid.throwIfAny();
+  invalid?.throwIfAny();
 
-  const failed = new InvalidParams();
+  let failed: InvalidParams | null = null;
   const values: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (args[name].unchecked) {
+  for (let i = 0; i < present.length; i++) {
+    const { name, schema, cleanDefault } = present[i];
+    const value = raw[i];
+    if (schema.unchecked) {
       values[name] = value;
       continue;
     }
-    const found = args[name].validateOnSanitize ? validateValue(value, args[name], name) : null;
-    const clean = found ?? sanitizeValue(value, args[name], name);
-    if (found) failed.add(name, found);
-    else if (isSchemaFailure(clean)) failed.add(name, clean);
+    if (defaulted[i] && cleanDefault) {
+      values[name] = Array.isArray(cleanDefault.value) ? cleanDefault.value.slice() : cleanDefault.value;
+      continue;
+    }
+    const found = schema.validateOnSanitize ? validateValue(value, schema, name) : null;
+    const clean = found ?? sanitizeValue(value, schema, name);
+    if (found) (failed ??= new InvalidParams()).add(name, found);
+    else if (isSchemaFailure(clean)) (failed ??= new InvalidParams()).add(name, clean);
     else values[name] = clean;
   }
-  failed.throwIfAny();
+  failed?.throwIfAny();
   return { values };
 }
 
