@@ -10,7 +10,7 @@
  * Options (environment): BENCH_DURATION seconds per scenario (default 10), BENCH_CONNECTIONS
  * (default 16), BENCH_ONLY=name,name to run some scenarios, BENCH_MODES=cached,uncached.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -24,11 +24,16 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
 interface Result {
   scenario: Scenario;
+  /** Requests answered during the run. */
+  requests: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
   errors: number;
   non2xx: number;
+  /** SQL statements per request during the measured run, and how many of them went through Prisma (from /metrics). */
+  statements?: number;
+  prismaCalls?: number;
 }
 
 function freePort(): Promise<number> {
@@ -42,8 +47,14 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The server runs as `npm start` runs it: the compiled build (tsx's transform adds work to every closure). */
+function build(): void {
+  const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  if (tsc.status !== 0) throw new Error('the build failed');
+}
+
 async function startServer(port: number, databaseUrl: string, cached: boolean) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/src/main.js'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD, CACHE_ENABLED: String(cached) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -59,6 +70,13 @@ async function startServer(port: number, databaseUrl: string, cached: boolean) {
   }
   child.kill('SIGKILL');
   throw new Error('server did not start');
+}
+
+/** The process-wide statement counters of /metrics. */
+async function counters(port: number): Promise<{ statements: number; prisma: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+  return { statements: value('db_statements_run'), prisma: value('db_prisma_calls_run') };
 }
 
 async function load(port: number, scenario: Scenario): Promise<Result> {
@@ -90,6 +108,7 @@ async function load(port: number, scenario: Scenario): Promise<Result> {
   });
   return {
     scenario,
+    requests: result.requests.total,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -107,7 +126,7 @@ function machine(): string {
     `- CPU: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores`,
     `- Memory: ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     `- OS: ${os.type()} ${os.release()}`,
-    `- Node.js ${process.version}; server and load generator are separate processes on loopback`,
+    `- Node.js ${process.version}; the server (the compiled build, as \`npm start\` runs it) and the load generator are separate processes on loopback`,
     `- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per scenario; SQLite database with the demo content (100 posts, 10,000 events for the event scenarios)`,
     `- Machine load average (1 min) when the run began: ${LOAD_AT_START.toFixed(1)}`,
   ].join('\n');
@@ -137,9 +156,15 @@ function resultTable(results: Result[]): string[] {
     const ratio = bare ? (r.requestsPerSecond / bare).toPrecision(2) : 'n/a';
     const failures = r.errors + r.non2xx;
     const request = r.scenario.label ?? `${r.scenario.method ?? 'GET'} ${r.scenario.path}`;
-    return `| ${r.scenario.name} | \`${request}\` | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${ratio} | ${failures} |`;
+    const perRequest = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? 'n/a' : n.toFixed(1));
+    return `| ${r.scenario.name} | \`${request}\` | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${ratio} | ${perRequest(r.statements)} | ${perRequest(r.prismaCalls)} | ${failures} |`;
   });
-  return ['| scenario | request | req/s | p50 ms | p99 ms | ratio to bare | failed requests |', '|---|---|---:|---:|---:|---:|---:|', ...rows, ...faceComparison(results)];
+  return [
+    '| scenario | request | req/s | p50 ms | p99 ms | ratio to bare | SQL statements / request | of which Prisma | failed requests |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    ...faceComparison(results),
+  ];
 }
 
 interface Run {
@@ -183,7 +208,11 @@ async function runAll(selected: Scenario[], cached: boolean): Promise<Run> {
     for (const scenario of selected) {
       await scenario.prepare?.(`http://127.0.0.1:${port}`, databaseUrl);
       await load(port, { ...scenario, path: scenario.path }); // warm-up run, not recorded
+      const before = await counters(port);
       const result = await load(port, scenario);
+      const after = await counters(port);
+      result.statements = (after.statements - before.statements) / result.requests;
+      result.prismaCalls = (after.prisma - before.prisma) / result.requests;
       results.push(result);
       console.log(`${scenario.name.padEnd(24)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  failures ${result.errors + result.non2xx}`);
     }
@@ -200,6 +229,7 @@ async function main(): Promise<void> {
   const wanted = only ? new Set([...only, ...scenarios.filter((s) => only.includes(s.name) && s.sameDataAs).map((s) => s.sameDataAs!)]) : null;
   const selected = scenarios.filter((s) => !wanted || wanted.has(s.name) || s.name === 'bare');
   const modes = (process.env.BENCH_MODES ?? 'cached,uncached').split(',');
+  build();
   const runs: Run[] = [];
   for (const mode of modes) runs.push(await runAll(selected, mode === 'cached'));
   const file = path.join(ROOT, 'BENCHMARKS.md');
