@@ -10,6 +10,7 @@
  * - Relation filters add the related model's list tag (untracked for Content/Term).
  * - Every row returned adds its record tag.
  */
+import { isRecord, pinnedValues } from '../db/args';
 import type { ReadObserver } from '../db/fast/reader';
 import { contentTag, listTag, SETTINGS, termTag, userTag, type ReadTags } from './tags';
 
@@ -47,35 +48,13 @@ const LIST_KEYS: Record<string, string> = { Content: 'type', Term: 'taxonomy' };
 /** Models whose list tag the write side publishes (others are untracked when listed). */
 const LISTED = new Set(['Content', 'Term', 'User', 'ContentMeta', 'MenuItemDetail', 'EventDetail', 'VenueDetail', 'OrganizerDetail', 'TermRelationship', 'EventVenue', 'EventOrganizer', 'TermMeta', 'ApplicationPassword']);
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-}
-
-/** Values a top-level where (or its top-level AND) pins `field` to, or null when it does not. */
-export function pinnedValues(where: unknown, field: string): unknown[] | null {
-  if (!isObject(where)) return null;
-  const direct = where[field];
-  if (direct !== undefined) {
-    if (direct === null) return null;
-    if (!isObject(direct)) return [direct];
-    if (direct.equals !== undefined && direct.equals !== null && !isObject(direct.equals)) return [direct.equals];
-    if (Array.isArray(direct.in)) return direct.in;
-  }
-  const and = where.AND;
-  for (const clause of Array.isArray(and) ? and : and ? [and] : []) {
-    const found = pinnedValues(clause, field);
-    if (found) return found;
-  }
-  return null;
-}
-
 /** Names of the relation fields used anywhere in a where (their models are looked up by the caller). */
 function relationFilters(where: unknown, isRelation: (field: string) => string | undefined, out: Set<string>): void {
   if (Array.isArray(where)) {
     for (const w of where) relationFilters(w, isRelation, out);
     return;
   }
-  if (!isObject(where)) return;
+  if (!isRecord(where)) return;
   for (const [key, value] of Object.entries(where)) {
     if (key === 'AND' || key === 'OR' || key === 'NOT') relationFilters(value, isRelation, out);
     else {

@@ -17,6 +17,7 @@
  *   every cached answer (ReadTags.list), so publishing it drops them all.
  * - Reads pay nothing but two property look-ups: only the mutating methods are wrapped.
  */
+import { isRecord, isScalarValue, pinnedValues } from '../db/args';
 import { Prisma } from '../generated/prisma-sqlite/client';
 import { ANY, SETTINGS, contentTag, eventMonthTag, listTag, monthsBetween, termTag, userTag } from './tags';
 
@@ -229,31 +230,12 @@ const MUTATIONS = new Set(['create', 'createMany', 'createManyAndReturn', 'updat
 const NESTED_WRITE = new Set(['create', 'createMany', 'connect', 'connectOrCreate', 'disconnect', 'delete', 'deleteMany', 'update', 'updateMany', 'upsert']);
 const MAX_DERIVED_ROWS = 1_000;
 
-function isPlain(value: unknown): value is string | number | boolean | bigint | Date {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value instanceof Date;
-}
-
-function isObject(value: unknown): value is Row {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-}
-
-/** The values a where/data object pins `field` to (`x`, `{ equals: x }`, `{ in: [...] }`), or undefined. */
-function pinned(source: Row, field: string): unknown[] | undefined {
-  const value = source[field];
-  if (isPlain(value)) return [value];
-  if (isObject(value)) {
-    if (isPlain(value.equals)) return [value.equals];
-    if (Array.isArray(value.in) && value.in.every(isPlain)) return value.in;
-  }
-  return undefined;
-}
-
 /** A where with compound unique keys (`contentId_termId: {...}`) flattened; top-level keys are ANDed, so they pin every match. */
 function flatWhere(where: unknown): Row {
-  if (!isObject(where)) return {};
+  if (!isRecord(where)) return {};
   const out: Row = { ...where };
   for (const [key, value] of Object.entries(where)) {
-    if (key.includes('_') && isObject(value) && Object.values(value).every(isPlain)) Object.assign(out, value);
+    if (key.includes('_') && isRecord(value) && Object.values(value).every(isScalarValue)) Object.assign(out, value);
   }
   return out;
 }
@@ -262,7 +244,7 @@ function flatWhere(where: unknown): Row {
 function derive(source: Row, fields: readonly string[]): Row[] | undefined {
   let rows: Row[] = [{}];
   for (const field of fields) {
-    const values = pinned(source, field);
+    const values = pinnedValues(source, field);
     if (!values) return undefined;
     const next: Row[] = [];
     for (const row of rows) for (const value of values) next.push({ ...row, [field]: value });
@@ -280,7 +262,7 @@ function selectOf(fields: readonly string[]): Row {
 function withFields(args: Row, fields: readonly string[]): { args: Row; added: string[] } {
   const added: string[] = [];
   let out = args;
-  if (isObject(args.select)) {
+  if (isRecord(args.select)) {
     const select = { ...args.select };
     for (const field of fields) {
       if (!select[field]) {
@@ -289,7 +271,7 @@ function withFields(args: Row, fields: readonly string[]): { args: Row; added: s
       }
     }
     out = { ...args, select };
-  } else if (isObject(args.omit)) {
+  } else if (isRecord(args.omit)) {
     const omit = { ...args.omit };
     for (const field of fields) {
       if (omit[field]) {
@@ -304,18 +286,18 @@ function withFields(args: Row, fields: readonly string[]): { args: Row; added: s
 
 function strip<T>(result: T, added: string[]): T {
   if (added.length === 0) return result;
-  for (const row of Array.isArray(result) ? result : [result]) if (isObject(row)) for (const field of added) delete row[field];
+  for (const row of Array.isArray(result) ? result : [result]) if (isRecord(row)) for (const field of added) delete row[field];
   return result;
 }
 
 function touches(data: unknown, fields: readonly string[]): boolean {
-  return isObject(data) && fields.some((field) => field in data);
+  return isRecord(data) && fields.some((field) => field in data);
 }
 
 function hasNestedWrite(data: unknown): boolean {
   for (const item of Array.isArray(data) ? data : [data]) {
-    if (!isObject(item)) continue;
-    for (const value of Object.values(item)) if (isObject(value) && Object.keys(value).some((key) => NESTED_WRITE.has(key))) return true;
+    if (!isRecord(item)) continue;
+    for (const value of Object.values(item)) if (isRecord(value) && Object.keys(value).some((key) => NESTED_WRITE.has(key))) return true;
   }
   return false;
 }
@@ -338,7 +320,7 @@ async function tracked(client: Client, name: string, rule: Rule, op: string, del
   }
 
   if (op === 'create' || op === 'createMany' || op === 'createManyAndReturn') {
-    const items = (Array.isArray(data) ? data : [data]).filter(isObject);
+    const items = (Array.isArray(data) ? data : [data]).filter(isRecord);
     const derived = items.map((item) => derive(item, rule.fields));
     if (derived.every((rows) => rows !== undefined)) {
       const result = await call(op, args);
@@ -353,14 +335,14 @@ async function tracked(client: Client, name: string, rule: Rule, op: string, del
     }
     const { args: full, added } = withFields(args, rule.fields);
     const result = await call(op, full);
-    addRows((Array.isArray(result) ? result : [result]).filter(isObject));
+    addRows((Array.isArray(result) ? result : [result]).filter(isRecord));
     return strip(result, added);
   }
 
   const where = flatWhere(args.where);
   const single = op === 'update' || op === 'upsert' || op === 'delete';
   const isDelete = op === 'delete' || op === 'deleteMany';
-  if (!isDelete && rule.unobserved && isObject(data) && Object.keys(data).every((key) => rule.unobserved?.includes(key))) return call(op, args);
+  if (!isDelete && rule.unobserved && isRecord(data) && Object.keys(data).every((key) => rule.unobserved?.includes(key))) return call(op, args);
 
   // The old state, before the mutation.
   let old = derive(where, rule.fields);
@@ -373,7 +355,7 @@ async function tracked(client: Client, name: string, rule: Rule, op: string, del
   const oldRows = old ?? [];
   addRows(oldRows);
   if (isDelete && rule.cascades) await cascadeTags(client, rule.cascades, oldRows.map((row) => num(row.id)), out);
-  if (!isDelete && rule.beforeUpdate) await rule.beforeUpdate(client, oldRows, isObject(data) ? data : {}, out);
+  if (!isDelete && rule.beforeUpdate) await rule.beforeUpdate(client, oldRows, isRecord(data) ? data : {}, out);
 
   if (isDelete) return call(op, args);
   const changesFields = op === 'upsert' ? true : touches(data, rule.fields);
@@ -383,8 +365,8 @@ async function tracked(client: Client, name: string, rule: Rule, op: string, del
     const result = await call(op, args);
     const next: Row = {};
     for (const field of rule.fields) {
-      if (!isObject(data) || !(field in data)) continue;
-      if (!isPlain(data[field])) {
+      if (!isRecord(data) || !(field in data)) continue;
+      if (!isScalarValue(data[field])) {
         EVERYTHING.forEach((tag) => out.add(tag));
         return result;
       }
@@ -395,7 +377,7 @@ async function tracked(client: Client, name: string, rule: Rule, op: string, del
   }
   const { args: full, added } = withFields(args, rule.fields);
   const result = await call(op, full);
-  addRows((Array.isArray(result) ? result : [result]).filter(isObject));
+  addRows((Array.isArray(result) ? result : [result]).filter(isRecord));
   return strip(result, added);
 }
 
@@ -423,7 +405,7 @@ function sqlText(args: unknown[]): string {
   const first = args[0];
   if (typeof first === 'string') return first;
   if (Array.isArray(first)) return first.join('?');
-  if (isObject(first)) {
+  if (isRecord(first)) {
     if (typeof first.sql === 'string') return first.sql;
     if (Array.isArray(first.strings)) return first.strings.join('?');
   }

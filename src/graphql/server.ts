@@ -176,7 +176,7 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
     if (request.method === 'GET') {
       // Queries only (Apollo refuses mutations over GET), so a GET never writes.
       let key: string | null = null;
-      if (anonymous && preflighted(request)) {
+      if (cache.enabled && anonymous && preflighted(request)) {
         key = keys.get(url) ?? graphqlCacheKey(search);
         keys.set(url, key);
       }

@@ -135,7 +135,7 @@ export class ReadCache {
   async read(face: Face, key: string | null, compute: () => Promise<Answer>, bypassReason = 'uncacheable', finish: Finish = plainHeaders): Promise<ServedAnswer> {
     await this.scheduler.beforeRead();
     if (key === null || !this.store || !this.bus) {
-      this.observer.outcome?.(face, 'bypass', key === null ? bypassReason : 'disabled');
+      this.observer.outcome?.(face, 'bypass', this.store && this.bus ? bypassReason : 'disabled');
       return served(await compute(), 'bypass', finish);
     }
     const version = await this.bus.syncNow();

@@ -128,7 +128,8 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
     }
     const anonymousGet = viewer.isAnonymous && isAnonymousRequest(request.headers);
     let key: string | null = null;
-    if (anonymousGet && query.context !== 'edit' && query.password === undefined) {
+    // No key when the cache is off: it would only be built and dropped.
+    if (cache.enabled && anonymousGet && query.context !== 'edit' && query.password === undefined) {
       const base = restKeyBase(path, query);
       key = withOrigin(base, headers.origin);
       // The memo answers only what the URL alone decides: no `_method` in it (the header is checked per request).

@@ -5,6 +5,7 @@
  * runs the same arguments through Prisma instead: the fast path never guesses. The SQL is what
  * Prisma itself emits for these arguments, so results agree (tests run both on every engine).
  */
+import { isRecord } from '../args';
 import type { ModelCatalog, ModelInfo } from './models';
 
 export class Unsupported extends Error {}
@@ -21,10 +22,6 @@ export interface Compiled {
 type Args = Record<string, unknown>;
 
 const quote = (name: string): string => `"${name}"`;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
-}
 
 /** A parameter as the database stores it (Prisma's adapters' formats). */
 export function param(dialect: Dialect, value: unknown): unknown {
@@ -57,7 +54,7 @@ class Builder {
 
   where(model: ModelInfo, alias: string, where: unknown): string {
     if (where === undefined) return '1=1';
-    if (!isPlainObject(where)) throw new Unsupported('where');
+    if (!isRecord(where)) throw new Unsupported('where');
     const parts: string[] = [];
     for (const [key, value] of Object.entries(where)) {
       if (value === undefined) continue;
@@ -83,7 +80,7 @@ class Builder {
 
   private scalar(column: string, filter: unknown): string {
     if (filter === null) return `${column} IS NULL`;
-    if (!isPlainObject(filter)) return `${column} = ${this.value(filter)}`;
+    if (!isRecord(filter)) return `${column} = ${this.value(filter)}`;
     const parts: string[] = [];
     for (const [op, v] of Object.entries(filter)) {
       if (v === undefined) continue;
@@ -112,7 +109,7 @@ class Builder {
           break;
         case 'not':
           if (v === null) parts.push(`${column} IS NOT NULL`);
-          else if (isPlainObject(v)) parts.push(`NOT (${this.scalar(column, v)})`);
+          else if (isRecord(v)) parts.push(`NOT (${this.scalar(column, v)})`);
           else parts.push(`${column} <> ${this.value(v)}`);
           break;
         default:
@@ -131,7 +128,7 @@ class Builder {
     const exists = (condition: string): string =>
       `EXISTS (SELECT 1 FROM ${quote(related.name)} ${sub} WHERE ${sub}.${quote(relation.foreign)} = ${alias}.${quote(relation.local)} AND ${condition})`;
     if (filter === null) return `NOT ${exists('1=1')}`;
-    if (!isPlainObject(filter)) throw new Unsupported('relation filter');
+    if (!isRecord(filter)) throw new Unsupported('relation filter');
     const keys = Object.keys(filter).filter((k) => filter[k] !== undefined);
     if (keys.length === 1 && ['some', 'none', 'every', 'is', 'isNot'].includes(keys[0])) {
       const inner = filter[keys[0]];
@@ -158,7 +155,7 @@ class Builder {
     const list = Array.isArray(orderBy) ? orderBy : [orderBy];
     const parts: string[] = [];
     for (const item of list) {
-      if (!isPlainObject(item)) throw new Unsupported('orderBy');
+      if (!isRecord(item)) throw new Unsupported('orderBy');
       for (const [field, direction] of Object.entries(item)) {
         if (direction === undefined) continue;
         if (!model.scalars.has(field) || (direction !== 'asc' && direction !== 'desc')) throw new Unsupported(`orderBy ${field}`);
@@ -173,7 +170,7 @@ const FIND_KEYS = new Set(['where', 'orderBy', 'skip', 'take', 'select']);
 
 function columnsOf(model: ModelInfo, select: unknown): string[] {
   if (select === undefined) return [...model.scalars.keys()];
-  if (!isPlainObject(select)) throw new Unsupported('select');
+  if (!isRecord(select)) throw new Unsupported('select');
   const columns: string[] = [];
   for (const [field, on] of Object.entries(select)) {
     if (on === false || on === undefined) continue;

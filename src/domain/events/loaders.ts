@@ -10,22 +10,16 @@
  *                                           the viewer may read, by start date
  */
 import DataLoader from 'dataloader';
-import { contentTag, termTag } from '../../cache/tags';
-import { Prisma } from '../../generated/prisma-sqlite/client';
 import type { Content, EventDetail, OrganizerDetail, Term, VenueDetail } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
 import { byKeys, groupByKeys } from '../loaders';
 import { contentById } from '../posts/loaders';
-import { isStorableId, toTerm, type RawTerm } from '../terms/loaders';
+import { isStorableId, termsByContent } from '../terms/loaders';
 import { canReadRecord } from './permissions';
 import { buildRecord } from './records';
 import { EVENT_CATEGORY, EVENT_TAG, EVENT_TYPE, LINEAGE_KEY, ORGANIZER_TYPE, VENUE_TYPE, type EventImage, type EventRecord, type OrganizerRecord, type VenueRecord } from './types';
 
 const THUMBNAIL_KEY = '_thumbnail_id';
-
-interface RawContentTerm extends RawTerm {
-  contentId: number | bigint;
-}
 
 /**
  * Like defineLoader, for loaders that build records: they need the request's configuration and
@@ -194,23 +188,14 @@ export interface EventTerms {
   tags: Term[];
 }
 
-/** wp_get_post_terms() of both taxonomies for each event, ordered by name (one join per batch). */
+/** wp_get_post_terms() of both taxonomies for each event, ordered by name (the terms' one join per batch). */
 export const eventTermsByEvent = defineRequestLoader('events.termsByEvent', (ctx) =>
   new DataLoader<number, EventTerms>(async (ids) => {
-    const wanted = storable(ids);
-    const raw = wanted.length
-      ? await ctx.db.read.query<RawContentTerm>(
-          Prisma.sql`
-          SELECT r."contentId", t."id", t."taxonomy", t."name", t."slug", t."description", t."parentId", t."count"
-          FROM "TermRelationship" r JOIN "Term" t ON t."id" = r."termId"
-          WHERE r."contentId" IN (${Prisma.join(wanted)}) AND t."taxonomy" IN (${Prisma.join([EVENT_CATEGORY, EVENT_TAG])})`,
-          (found) => [...wanted.map(contentTag), ...found.map((r) => termTag(Number(r.id)))],
-        )
-      : [];
-    const rows = raw.map((r) => ({ contentId: Number(r.contentId), term: toTerm(r) }));
+    const lists = await termsByContent(ctx).loadMany(ids);
     const byName = (a: Term, b: Term) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
-    return groupByKeys(ids, rows, (r) => r.contentId).map((list) => {
-      const terms = list.map((r) => r.term).sort(byName);
+    return lists.map((list) => {
+      if (list instanceof Error) return list;
+      const terms = [...list].sort(byName);
       return { categories: terms.filter((t) => t.taxonomy === EVENT_CATEGORY), tags: terms.filter((t) => t.taxonomy === EVENT_TAG) };
     });
   }),
