@@ -23,9 +23,36 @@ export interface ReadEngine {
 
 const MAX_STATEMENTS = 1000;
 
+/** A prepared statement and how to turn its raw value arrays into rows. */
+interface SqliteStatement {
+  statement: Sqlite.Statement;
+  row: RowBuilder | null;
+}
+
+type RowBuilder = (values: unknown[]) => Row;
+
+/**
+ * better-sqlite3 builds each row object property by property from C++, which leaves it in V8's
+ * slow dictionary mode; a generated object literal over the raw value array is ~40% cheaper to make
+ * and gives every row of a statement one fast hidden class for the code that reads it.
+ */
+function rowBuilder(columns: readonly string[]): RowBuilder | null {
+  if (columns.includes('__proto__') || new Set(columns).size !== columns.length) return null;
+  const fields = columns.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
+  return new Function('values', `return { ${fields} };`) as RowBuilder;
+}
+
+function prepareSqlite(connection: Sqlite.Database, sql: string): SqliteStatement {
+  const statement = connection.prepare(sql);
+  if (!statement.reader) return { statement, row: null };
+  const row = rowBuilder(statement.columns().map((column) => column.name));
+  if (row) statement.raw(true);
+  return { statement, row };
+}
+
 export function sqliteEngine(file: string): ReadEngine {
   let connection: Sqlite.Database | undefined;
-  const statements = new Map<string, Sqlite.Statement>();
+  const statements = new Map<string, SqliteStatement>();
   const open = (): Sqlite.Database => {
     if (connection) return connection;
     connection = new Sqlite(file, { readonly: true, fileMustExist: true, timeout: 15000 });
@@ -38,13 +65,18 @@ export function sqliteEngine(file: string): ReadEngine {
   return {
     dialect: 'sqlite',
     all(sql, params) {
-      let statement = statements.get(sql);
-      if (!statement) {
+      let prepared = statements.get(sql);
+      if (!prepared) {
         if (statements.size >= MAX_STATEMENTS) statements.clear();
-        statement = open().prepare(sql);
-        statements.set(sql, statement);
+        prepared = prepareSqlite(open(), sql);
+        statements.set(sql, prepared);
       }
-      return statement.all(...params) as Row[];
+      const { statement, row } = prepared;
+      if (!row) return statement.all(...params) as Row[];
+      const values = statement.all(...params) as unknown[][];
+      const rows = new Array<Row>(values.length);
+      for (let i = 0; i < values.length; i++) rows[i] = row(values[i] as unknown[]);
+      return rows;
     },
     async close() {
       statements.clear();
