@@ -2,6 +2,7 @@
  * Environment -> typed settings. Every variable is documented in the README's configuration table;
  * keep the two in step.
  */
+import os from 'node:os';
 import path from 'node:path';
 
 export type Provider = 'sqlite' | 'postgresql';
@@ -30,6 +31,8 @@ export interface Config {
   seedDemo: boolean;
   /** Milliseconds a shutdown waits for in-flight requests before closing connections anyway. */
   shutdownGraceMs: number;
+  /** Server processes sharing the port (Node's cluster); 1 serves from the starting process itself. */
+  workers: number;
   graphql: GraphQLConfig;
   cache: CacheConfig;
   /** The calendar's geolocation component (Events Calendar Pro's): events near a point. */
@@ -93,6 +96,11 @@ export function providerOf(databaseUrl: string): Provider {
   throw new ConfigError(`DATABASE_URL must start with file: or postgresql://, got "${databaseUrl}"`);
 }
 
+/** One worker per core, at most four (each holds its own connections and response cache). */
+function defaultWorkers(): number {
+  return Math.min(4, os.availableParallelism());
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 8080);
   const databaseUrl = env.DATABASE_URL || `file:${path.resolve('data', 'site.db')}`;
@@ -116,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminAppPassword: env.ADMIN_APP_PASSWORD || undefined,
     seedDemo: flag(env, 'SEED_DEMO', true),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10000),
+    workers: Math.max(1, integer(env, 'WEB_CONCURRENCY', defaultWorkers())),
     graphql: {
       introspection: flag(env, 'GRAPHQL_INTROSPECTION', true),
       playground: flag(env, 'GRAPHQL_PLAYGROUND', true),

@@ -1,29 +1,58 @@
 /**
  * `npm start`: migrate, bootstrap (admin, demo content), serve, and shut down gracefully on
- * SIGTERM/SIGINT (in-flight requests finish, then database connections close).
+ * SIGTERM/SIGINT (in-flight requests finish, then database connections close). With
+ * WEB_CONCURRENCY above 1 (the default on a multi-core machine) this process prepares the database
+ * and then runs the worker processes that serve (src/cluster.ts).
  */
-import { loadConfig } from './config';
+import cluster from 'node:cluster';
+import { loadConfig, type Config } from './config';
 import { createDatabase } from './db/client';
 import { bootstrap } from './db/bootstrap';
 import { migrate } from './db/migrate';
 import { buildApp } from './http/app';
+import { runPrimary, workerMetrics } from './cluster';
+
+type Prepared = { applied: unknown; seeded: unknown };
+
+/** Migrations and the first start's seeding, once per start (in the primary when there are workers). */
+async function prepare(config: Config): Promise<Prepared> {
+  const migration = await migrate(config.databaseUrl);
+  const db = createDatabase(config.databaseUrl);
+  try {
+    const report = await bootstrap(config, db);
+    if (report.created) printCredentials(config, report.created);
+    return { applied: migration.applied, seeded: report.seeded };
+  } finally {
+    await db.close();
+  }
+}
+
+function printCredentials(config: Config, created: { login: string; password?: string; applicationPassword?: string }): void {
+  // Printed once, on the start that created the account; nothing stores the plain values.
+  const lines = [`Administrator account created: ${created.login}`];
+  if (created.password) lines.push(`  password:             ${created.password}`);
+  if (created.applicationPassword) lines.push(`  application password: ${created.applicationPassword}`);
+  lines.push(`  try: curl -u '${created.login}:${created.applicationPassword ?? '<application password>'}' ${config.siteUrl}/${config.restPrefix}/core/v2/users/me`);
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+const QUIET_LEVELS = new Set(['warn', 'error', 'fatal', 'silent']);
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const migration = await migrate(config.databaseUrl);
+  if (cluster.isWorker) return serve(config);
+  const prepared = await prepare(config);
+  if (config.workers <= 1) return serve(config, prepared);
+  if (!QUIET_LEVELS.has(config.logLevel)) console.log(`database ready (${config.provider}; migrations applied: ${JSON.stringify(prepared.applied)}; seeded: ${JSON.stringify(prepared.seeded)})`);
+  runPrimary(config.workers, { info: (m) => !QUIET_LEVELS.has(config.logLevel) && console.log(m), error: (m) => console.error(m) });
+}
+
+/** One serving process: the whole server, or one cluster worker. */
+async function serve(config: Config, prepared?: Prepared): Promise<void> {
   const db = createDatabase(config.databaseUrl);
-  const report = await bootstrap(config, db);
-  const app = await buildApp(config, db);
+  const app = await buildApp(config, db, cluster.isWorker ? { metrics: workerMetrics } : {});
   const log = app.fastify.log;
-  log.info({ provider: config.provider, applied: migration.applied, seeded: report.seeded }, 'database ready');
-  if (report.created) {
-    // Printed once, on the start that created the account; nothing stores the plain values.
-    const lines = [`Administrator account created: ${report.created.login}`];
-    if (report.created.password) lines.push(`  password:             ${report.created.password}`);
-    if (report.created.applicationPassword) lines.push(`  application password: ${report.created.applicationPassword}`);
-    lines.push(`  try: curl -u '${report.created.login}:${report.created.applicationPassword ?? '<application password>'}' ${config.siteUrl}/${config.restPrefix}/core/v2/users/me`);
-    process.stdout.write(lines.join('\n') + '\n');
-  }
+  if (prepared) log.info({ provider: config.provider, ...prepared }, 'database ready');
   await app.fastify.listen({ port: config.port, host: config.host });
 
   let closing = false;

@@ -51,7 +51,16 @@ export function sqliteFile(url: string): string {
   return path.resolve(url.replace(/^file:/i, '').replace(/\?.*$/, ''));
 }
 
-function counted<T extends SqlQueryable>(target: T, counter: QueryCounter): T {
+/**
+ * SQLite: the adapter opens transactions with a deferred BEGIN, whose first read pins a snapshot;
+ * if another process (a cluster worker, the CLI) commits before the transaction's first write, that
+ * write fails at once with SQLITE_BUSY_SNAPSHOT instead of waiting. A write as the transaction's
+ * first statement takes the write lock up front (as BEGIN IMMEDIATE would), waiting out the busy
+ * timeout, so transactions of several processes queue instead of failing. It changes no row.
+ */
+const TAKE_WRITE_LOCK = { sql: 'DELETE FROM "CacheInvalidation" WHERE 0', args: [], argTypes: [] };
+
+function counted<T extends SqlQueryable>(target: T, counter: QueryCounter, lockOnBegin = false): T {
   return new Proxy(target, {
     get(obj, key, receiver) {
       const value = Reflect.get(obj, key, receiver);
@@ -62,7 +71,21 @@ function counted<T extends SqlQueryable>(target: T, counter: QueryCounter): T {
         };
       }
       if (key === 'startTransaction') {
-        return async (...args: unknown[]) => counted((await (value as (...a: unknown[]) => Promise<Transaction>).apply(obj, args)), counter);
+        return async (...args: unknown[]) => {
+          const transaction = await (value as (...a: unknown[]) => Promise<Transaction>).apply(obj, args);
+          if (lockOnBegin) {
+            counter.record(TAKE_WRITE_LOCK.sql, true);
+            try {
+              await transaction.executeRaw(TAKE_WRITE_LOCK);
+            } catch (error) {
+              // The engine never saw this transaction: end it here (the adapter's rollback only releases its mutex).
+              await transaction.executeRaw({ sql: 'ROLLBACK', args: [], argTypes: [] }).catch(() => undefined);
+              await transaction.rollback();
+              throw error;
+            }
+          }
+          return counted(transaction, counter);
+        };
       }
       return typeof value === 'function' ? value.bind(obj) : value;
     },
@@ -73,7 +96,7 @@ function countingFactory(factory: SqlDriverAdapterFactory, counter: QueryCounter
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: async (): Promise<SqlDriverAdapter> => counted(await factory.connect(), counter),
+    connect: async (): Promise<SqlDriverAdapter> => counted(await factory.connect(), counter, factory.provider === 'sqlite'),
   };
 }
 

@@ -44,6 +44,8 @@ export async function createGraphQLServer(config: Config, log: Logger): Promise<
     schema: buildSchema(),
     introspection: limits.introspection,
     csrfPrevention: true,
+    // main.ts owns shutdown (Apollo's own handlers would stop the server and re-send the signal under it).
+    stopOnTerminationSignals: false,
     allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: false,
     validationRules: [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases)],

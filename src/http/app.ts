@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { createGraphQLServer, registerGraphQL } from '../graphql/server';
 import { createRestAdapter } from '../rest';
 import type { ResponseCache } from '../cache/store';
-import { createAppMetrics, registerMetrics } from './metrics';
+import { createAppMetrics, registerMetrics, type MetricsSource } from './metrics';
 import { observeRequests } from './request-metrics';
 import { createReadCache } from './read-cache-setup';
 import type { RestDispatcher } from '../rest/server/dispatcher';
@@ -20,7 +20,13 @@ export interface App {
   rest: RestDispatcher;
 }
 
-export async function buildApp(config: Config, db: Database, options: { logger?: boolean } = {}): Promise<App> {
+export interface AppOptions {
+  logger?: boolean;
+  /** What /metrics serves (default: this process's own metrics). */
+  metrics?: MetricsSource;
+}
+
+export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<App> {
   const fastify = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -44,7 +50,8 @@ export async function buildApp(config: Config, db: Database, options: { logger?:
   // With http_request_duration_seconds_count, the average statements per request under any load.
   metrics.registry.gauge({ name: 'db_statements_run', help: 'SQL statements this process has run since it started.', collect: () => db.queries.count });
   metrics.registry.gauge({ name: 'db_prisma_calls_run', help: 'Of those, the statements Prisma ran (the rest ran as prepared statements on the fast read path).', collect: () => db.queries.prismaCount });
-  registerMetrics(fastify, metrics.registry);
+  metrics.registry.gauge({ name: 'server_processes', help: 'Server processes whose metrics this answer sums (the cluster workers; 1 without).', collect: () => 1 });
+  registerMetrics(fastify, metrics.registry, options.metrics);
   observeRequests(fastify, metrics, config.restPrefix, db.queries);
 
   const rest = createRestAdapter(config, db, fastify.log);

@@ -201,8 +201,44 @@ export class MetricsRegistry {
 }
 
 /** Serves the registry at `GET /metrics`. */
-export function registerMetrics(fastify: FastifyInstance, registry: MetricsRegistry): void {
-  fastify.get('/metrics', async (_request, reply) => reply.header('Cache-Control', 'no-store').type(CONTENT_TYPE).send(registry.render()));
+/** What /metrics serves, made from this process's own exposition (a cluster worker: every worker's sum, see src/cluster.ts). */
+export type MetricsSource = (local: () => string) => () => Promise<string> | string;
+
+export function registerMetrics(fastify: FastifyInstance, registry: MetricsRegistry, source?: MetricsSource): void {
+  const local = () => registry.render();
+  const answer = source ? source(local) : local;
+  fastify.get('/metrics', async (_request, reply) => reply.header('Cache-Control', 'no-store').type(CONTENT_TYPE).send(await answer()));
+}
+
+/**
+ * Several processes' expositions as one: each series (name and labels) summed, comments kept once.
+ * Every metric here adds up across processes (counts, bytes, histogram buckets).
+ */
+export function sumExpositions(texts: readonly string[]): string {
+  const order: string[] = [];
+  const sums = new Map<string, number>();
+  for (const text of texts) {
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      if (line.startsWith('#')) {
+        if (!sums.has(line)) {
+          order.push(line);
+          sums.set(line, Number.NaN);
+        }
+        continue;
+      }
+      const space = line.lastIndexOf(' ');
+      const series = line.slice(0, space);
+      const value = Number(line.slice(space + 1).replace('+Inf', 'Infinity'));
+      if (!sums.has(series)) {
+        order.push(series);
+        sums.set(series, 0);
+      }
+      sums.set(series, (sums.get(series) as number) + value);
+    }
+  }
+  const lines = order.map((key) => (key.startsWith('#') ? key : `${key} ${formatValue(sums.get(key) as number)}`));
+  return lines.length ? lines.join('\n') + '\n' : '';
 }
 
 /** Seconds: cache hits take well under a millisecond, uncached lists a few milliseconds. */

@@ -3,58 +3,10 @@
  * seed it exactly once, the first start prints the admin credentials, the CLI issues working
  * application passwords, and SIGTERM shuts down cleanly.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { createDatabase } from '../../src/db/client';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-
-const ROOT = path.join(__dirname, '..', '..');
-// `node --import tsx` keeps one process per server (the tsx wrapper would leave a grandchild).
-const NODE_TS = ['--import', 'tsx'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...NODE_TS, 'src/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout?.on('data', (d) => (out += d));
-  child.stderr?.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, port, output: () => out, exited };
-}
-
-async function waitHealthy(server: Running, timeoutMs = 40000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${server.port}/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (server.child.exitCode !== null) throw new Error('server exited: ' + server.output());
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy: ' + server.output());
-}
+import { NODE_TS, ROOT, startServer, waitHealthy, type Running } from '../support/server-process';
 
 describe('server process', () => {
   let database: TestDatabase;
@@ -71,7 +23,8 @@ describe('server process', () => {
   });
 
   it('starts three instances at once on one new database and seeds it once', async () => {
-    const env = { DATABASE_URL: database.url, SITE_URL: 'http://example.test' };
+    // One process each here (the cluster has its own test): three primaries with workers would crowd two cores.
+    const env = { DATABASE_URL: database.url, SITE_URL: 'http://example.test', WEB_CONCURRENCY: '1' };
     const started = await Promise.all([startServer(env), startServer(env), startServer(env)]);
     servers.push(...started);
     await Promise.all(started.map((s) => waitHealthy(s)));

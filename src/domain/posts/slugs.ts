@@ -1,9 +1,11 @@
 /**
  * wp_unique_post_slug(): a taken slug gets `-2`, `-3`… Uniqueness is per type (per type and
  * parent for pages) and rests on Content.slugKey, whose unique index settles races: a write that
- * loses one retries with the next free suffix (see write.ts).
+ * loses one retries with the next free suffix (see write.ts). Writers of one slug take turns, so
+ * races are rare (uniqueSlug).
  */
 import type { Prisma } from '../../db/client';
+import { lockName } from '../../db/locks';
 import { slugKeyFor } from '../content/slug';
 
 type Tx = Prisma.TransactionClient;
@@ -55,8 +57,13 @@ export async function takenKeys(tx: Tx, place: SlugPlace, slug: string, selfId: 
   return new Set(rows.map((r) => r.slugKey as string));
 }
 
-/** A unique slug for a record about to be written inside `tx`. */
+/**
+ * A unique slug for a record about to be written inside `tx`. Writers of one slug in one place take
+ * turns (a named lock until the transaction ends), so concurrent ones get -2, -3… instead of all
+ * choosing the same free candidate; the unique index and the retry remain as the last word.
+ */
 export async function uniqueSlug(tx: Tx, place: SlugPlace, slug: string, selfId: number | null): Promise<string> {
+  await lockName(tx, `slug:${keyFor(place, slug.slice(0, MAX_SLUG - 12))}`);
   return firstFreeSlug(place, slug, await takenKeys(tx, place, slug, selfId));
 }
 

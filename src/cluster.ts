@@ -1,0 +1,124 @@
+/**
+ * Several server processes on one machine (Node's cluster), as php-fpm runs several PHP workers:
+ * the primary prepares the database once, then forks `WEB_CONCURRENCY` workers that share the
+ * listening port. Each worker is an ordinary stateless instance — the database holds everything and
+ * response caches stay coherent through the invalidation log (src/cache/invalidation.ts) — so
+ * nothing here is about data. The primary restarts a worker that dies, passes SIGTERM/SIGINT on,
+ * and sums the workers' metrics so that /metrics tells about the whole server whichever worker
+ * answers.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { sumExpositions } from './http/metrics';
+
+interface Log {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+type Message =
+  | { type: 'metrics:gather'; id: number }
+  | { type: 'metrics:collect'; id: number }
+  | { type: 'metrics:part'; id: number; text: string }
+  | { type: 'metrics:result'; id: number; text: string };
+
+/** A worker that answers the primary's collection later than this is left out of the sum. */
+const GATHER_TIMEOUT_MS = 2000;
+
+const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+
+/**
+ * Runs the primary: forks `count` workers and keeps them running until SIGTERM/SIGINT, which it
+ * passes on; exits once every worker has. A worker that dies before it ever listened means the
+ * server cannot start (a taken port, a bad setting): the primary stops the others and exits 1.
+ */
+export function runPrimary(count: number, log: Log): void {
+  let stopping = false;
+  let failed = false;
+  const listening = new Set<number>();
+
+  const fork = (): Worker => {
+    const worker = cluster.fork();
+    worker.on('listening', () => listening.add(worker.id));
+    worker.on('message', (message: unknown) => {
+      if (isMessage(message) && message.type === 'metrics:gather') void gatherFor(worker, message.id);
+    });
+    return worker;
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const everListened = listening.delete(worker.id);
+    if (!stopping && everListened) {
+      log.error(`worker ${worker.process.pid} stopped (${signal ?? `code ${code}`}); starting another`);
+      fork();
+    } else if (!stopping) {
+      log.error(`worker ${worker.process.pid} exited before it could serve (${signal ?? `code ${code}`}); stopping`);
+      failed = true;
+      stop('SIGTERM');
+    }
+    if (Object.keys(cluster.workers ?? {}).length === 0 && stopping) process.exit(failed ? 1 : 0);
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  for (let i = 0; i < count; i++) fork();
+  log.info(`serving with ${count} worker processes`);
+}
+
+let gathers = 0;
+
+/** Asks every worker for its exposition and answers `requester` with their sum. */
+async function gatherFor(requester: Worker, id: number): Promise<void> {
+  const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && w.isConnected());
+  const gatherId = ++gathers;
+  const parts = await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<string>((resolve) => {
+          const timer = setTimeout(() => done(''), GATHER_TIMEOUT_MS);
+          const onMessage = (message: unknown) => {
+            if (isMessage(message) && message.type === 'metrics:part' && message.id === gatherId) done(message.text);
+          };
+          const done = (text: string) => {
+            clearTimeout(timer);
+            worker.off('message', onMessage);
+            resolve(text);
+          };
+          worker.on('message', onMessage);
+          worker.send({ type: 'metrics:collect', id: gatherId } satisfies Message);
+        }),
+    ),
+  );
+  if (requester.isConnected()) requester.send({ type: 'metrics:result', id, text: sumExpositions(parts) } satisfies Message);
+}
+
+/**
+ * In a worker: given this process's exposition, answers the primary's collections with it and
+ * returns what /metrics serves: the sum over all workers (this process's own if the primary is silent).
+ */
+export function workerMetrics(local: () => string): () => Promise<string> {
+  let requests = 0;
+  const waiting = new Map<number, (text: string) => void>();
+  process.on('message', (message: unknown) => {
+    if (!isMessage(message)) return;
+    if (message.type === 'metrics:collect') process.send?.({ type: 'metrics:part', id: message.id, text: local() } satisfies Message);
+    else if (message.type === 'metrics:result') waiting.get(message.id)?.(message.text);
+  });
+  return () => {
+    const id = ++requests;
+    return new Promise<string>((resolve) => {
+      const finish = (text: string) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve(text);
+      };
+      const timer = setTimeout(() => finish(local()), GATHER_TIMEOUT_MS + 500);
+      waiting.set(id, finish);
+      process.send?.({ type: 'metrics:gather', id } satisfies Message);
+    });
+  };
+}
