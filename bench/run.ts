@@ -4,11 +4,13 @@
  * time), and writes requests/s, p50/p99 latency and each scenario's ratio to the bare route into
  * BENCHMARKS.md together with a description of the machine.
  *
- * Every scenario runs twice: on a server with the response cache (the default) and on one with
- * CACHE_ENABLED=false, which measures the path to the database.
+ * Every scenario runs on a server with the response cache (the default), on one with
+ * CACHE_ENABLED=false, which measures the path to the database, and on an uncached server of one
+ * process (WEB_CONCURRENCY=1), which tells what one process does; the first two run as `npm start`
+ * does, with one worker process per core.
  *
  * Options (environment): BENCH_DURATION seconds per scenario (default 10), BENCH_CONNECTIONS
- * (default 16), BENCH_ONLY=name,name to run some scenarios, BENCH_MODES=cached,uncached.
+ * (default 16), BENCH_ONLY=name,name to run some scenarios, BENCH_MODES=cached,uncached,single.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,10 +55,27 @@ function build(): void {
   if (tsc.status !== 0) throw new Error('the build failed');
 }
 
-async function startServer(port: number, databaseUrl: string, cached: boolean) {
+type Mode = 'cached' | 'uncached' | 'single';
+const MODE_TITLES: Record<Mode, string> = {
+  cached: '### With the response cache (anonymous reads, the default)',
+  uncached: '### Uncached (`CACHE_ENABLED=false`: every request reaches the database)',
+  single: '### Uncached, one process (`CACHE_ENABLED=false WEB_CONCURRENCY=1`: what a single process serves)',
+};
+
+async function startServer(port: number, databaseUrl: string, mode: Mode) {
   const child = spawn(process.execPath, ['dist/src/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD, CACHE_ENABLED: String(cached) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      ADMIN_USER: 'admin',
+      ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD,
+      CACHE_ENABLED: String(mode === 'cached'),
+      ...(mode === 'single' ? { WEB_CONCURRENCY: '1' } : {}),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60000;
@@ -72,14 +91,17 @@ async function startServer(port: number, databaseUrl: string, cached: boolean) {
   throw new Error('server did not start');
 }
 
-/** The process-wide statement counters of /metrics. */
-async function counters(port: number): Promise<{ statements: number; prisma: number }> {
+/** The server-wide statement counters of /metrics (summed over the worker processes), and how many processes served. */
+async function counters(port: number): Promise<{ statements: number; prisma: number; processes: number }> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const value = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
-  return { statements: value('db_statements_run'), prisma: value('db_prisma_calls_run') };
+  return { statements: value('db_statements_run'), prisma: value('db_prisma_calls_run'), processes: value('server_processes') };
 }
 
-async function load(port: number, scenario: Scenario): Promise<Result> {
+/** Seconds of load before each measured run (JIT, caches, connection pools). */
+const WARM_UP_SECONDS = 3;
+
+async function load(port: number, scenario: Scenario, duration = DURATION): Promise<Result> {
   // Answers that are HTTP 2xx yet failed (a GraphQL `errors` body) are counted as failures too.
   let failedBodies = 0;
   const { failed } = scenario;
@@ -89,7 +111,7 @@ async function load(port: number, scenario: Scenario): Promise<Result> {
     headers: scenario.headers,
     body: scenario.body,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     ...(failed
       ? {
           requests: [
@@ -120,13 +142,13 @@ async function load(port: number, scenario: Scenario): Promise<Result> {
 /** Other work on the machine lowers every figure; the run records how busy it was when it began. */
 const LOAD_AT_START = os.loadavg()[0];
 
-function machine(): string {
+function machine(runs: Run[]): string {
   const cpus = os.cpus();
   return [
     `- CPU: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores`,
     `- Memory: ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     `- OS: ${os.type()} ${os.release()}`,
-    `- Node.js ${process.version}; the server (the compiled build, as \`npm start\` runs it) and the load generator are separate processes on loopback`,
+    `- Node.js ${process.version}; the server (the compiled build, as \`npm start\` runs it: ${runs.find((r) => r.mode !== 'single')?.processes ?? '?'} worker processes, the default of one per core up to 4) and the load generator are separate processes on loopback`,
     `- Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per scenario; SQLite database with the demo content (100 posts, 10,000 events for the event scenarios)`,
     `- Machine load average (1 min) when the run began: ${LOAD_AT_START.toFixed(1)}`,
   ].join('\n');
@@ -168,16 +190,18 @@ function resultTable(results: Result[]): string[] {
 }
 
 interface Run {
-  cached: boolean;
+  mode: Mode;
+  /** Server processes that served (from /metrics). */
+  processes: number;
   results: Result[];
   /** What /metrics said after the cached run (hit ratio, memory). */
   cacheReport?: string;
 }
 
 function section(runs: Run[]): string {
-  const parts = ['<!-- bench:start -->', `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\`.`, '', machine()];
+  const parts = ['<!-- bench:start -->', `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\`.`, '', machine(runs)];
   for (const run of runs) {
-    parts.push('', run.cached ? '### With the response cache (anonymous reads, the default)' : '### Uncached (`CACHE_ENABLED=false`: every request reaches the database)', '', ...resultTable(run.results));
+    parts.push('', MODE_TITLES[run.mode], '', ...resultTable(run.results));
     if (run.cacheReport) parts.push('', run.cacheReport);
   }
   parts.push('<!-- bench:end -->');
@@ -193,24 +217,27 @@ async function cacheReport(port: number): Promise<string> {
   const bytes = sum('cache_bytes');
   const entries = sum('cache_entries');
   const ratio = hits + misses ? ((100 * hits) / (hits + misses)).toFixed(2) : 'n/a';
-  return `Cache after the run: ${hits} hits, ${misses} misses (hit ratio ${ratio} %), ${entries} entries holding ${(bytes / 1024).toFixed(0)} KiB of the ${process.env.CACHE_MAX_BYTES ?? 64 * 1024 * 1024} bytes allowed (\`CACHE_MAX_BYTES\`).`;
+  return `Cache after the run: ${hits} hits, ${misses} misses (hit ratio ${ratio} %), ${entries} entries holding ${(bytes / 1024).toFixed(0)} KiB of the ${process.env.CACHE_MAX_BYTES ?? 64 * 1024 * 1024} bytes allowed to each process (\`CACHE_MAX_BYTES\`).`;
 }
 
-async function runAll(selected: Scenario[], cached: boolean): Promise<Run> {
+async function runAll(selected: Scenario[], mode: Mode): Promise<Run> {
+  const cached = mode === 'cached';
   const dir = mkdtempSync(path.join(os.tmpdir(), 'content-site-bench-'));
   const port = await freePort();
   const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
-  const server = await startServer(port, databaseUrl, cached);
+  const server = await startServer(port, databaseUrl, mode);
+  let processes = 0;
   const results: Result[] = [];
   let report: string | undefined;
-  console.log(cached ? '-- with the response cache' : '-- uncached');
+  console.log(`-- ${mode}`);
   try {
     for (const scenario of selected) {
       await scenario.prepare?.(`http://127.0.0.1:${port}`, databaseUrl);
-      await load(port, { ...scenario, path: scenario.path }); // warm-up run, not recorded
+      await load(port, scenario, WARM_UP_SECONDS); // not recorded
       const before = await counters(port);
       const result = await load(port, scenario);
       const after = await counters(port);
+      processes = after.processes;
       result.statements = (after.statements - before.statements) / result.requests;
       result.prismaCalls = (after.prisma - before.prisma) / result.requests;
       results.push(result);
@@ -221,17 +248,18 @@ async function runAll(selected: Scenario[], cached: boolean): Promise<Run> {
     server.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
-  return { cached, results, cacheReport: report };
+  return { mode, processes, results, cacheReport: report };
 }
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',');
   const wanted = only ? new Set([...only, ...scenarios.filter((s) => only.includes(s.name) && s.sameDataAs).map((s) => s.sameDataAs!)]) : null;
   const selected = scenarios.filter((s) => !wanted || wanted.has(s.name) || s.name === 'bare');
-  const modes = (process.env.BENCH_MODES ?? 'cached,uncached').split(',');
+  const modes = (process.env.BENCH_MODES ?? 'cached,uncached,single').split(',') as Mode[];
+  for (const mode of modes) if (!(mode in MODE_TITLES)) throw new Error(`BENCH_MODES: unknown mode ${mode}`);
   build();
   const runs: Run[] = [];
-  for (const mode of modes) runs.push(await runAll(selected, mode === 'cached'));
+  for (const mode of modes) runs.push(await runAll(selected, mode));
   const file = path.join(ROOT, 'BENCHMARKS.md');
   const current = readFileSync(file, 'utf8');
   const start = current.indexOf('<!-- bench:start -->');

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import supertest from 'supertest';
 import { ResponseCache } from '../../src/cache/store';
-import { CONTENT_TYPE, MetricsRegistry, createAppMetrics, registerMetrics, tagKind } from '../../src/http/metrics';
+import { CONTENT_TYPE, MetricsRegistry, createAppMetrics, registerMetrics, sumExpositions, tagKind } from '../../src/http/metrics';
 
 interface Sample {
   name: string;
@@ -162,5 +162,41 @@ describe('application metrics', () => {
     } finally {
       await fastify.close();
     }
+  });
+});
+
+describe('the sum of several processes', () => {
+  function processMetrics(requests: number[], bytes: number): string {
+    const registry = new MetricsRegistry();
+    const counter = registry.counter({ name: 'requests_total', help: 'Requests.', labelNames: ['route'] });
+    const histogram = registry.histogram({ name: 'latency_seconds', help: 'Latency.', buckets: [0.01, 0.1] });
+    registry.gauge({ name: 'held_bytes', help: 'Bytes.', collect: () => bytes });
+    requests.forEach((seconds, i) => {
+      counter.inc({ route: i % 2 ? 'a' : 'b' });
+      histogram.observe(seconds);
+    });
+    return registry.render();
+  }
+
+  it('adds up every series, keeps each comment once, and stays valid exposition', () => {
+    const one = processMetrics([0.005, 0.05, 0.5], 100);
+    const two = processMetrics([0.005], 250);
+    const sum = parseExposition(sumExpositions([one, two]));
+    const value = (name: string, labels?: Record<string, string>) => sample(sum, name, labels);
+    expect(value('requests_total', { route: 'b' })).toBe(3);
+    expect(value('requests_total', { route: 'a' })).toBe(1);
+    expect(value('latency_seconds_bucket', { le: '0.01' })).toBe(2);
+    expect(value('latency_seconds_bucket', { le: '0.1' })).toBe(3);
+    expect(value('latency_seconds_bucket', { le: '+Inf' })).toBe(4);
+    expect(value('latency_seconds_count')).toBe(4);
+    expect(value('latency_seconds_sum')).toBeCloseTo(0.56);
+    expect(value('held_bytes')).toBe(350);
+    expect(sum.types.get('latency_seconds')).toBe('histogram');
+    expect(sumExpositions([one, two]).match(/# TYPE requests_total/g)).toHaveLength(1);
+  });
+
+  it('is the exposition itself for one process', () => {
+    const one = processMetrics([0.005, 0.05], 7);
+    expect(sumExpositions([one])).toBe(one);
   });
 });
