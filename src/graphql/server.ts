@@ -101,6 +101,12 @@ function graphqlCacheKey(search: string): string {
 }
 
 /**
+ * Apollo answers `application/graphql-response+json` or `application/json` as Accept asks (and
+ * the answer says `Vary: Accept`): the Accept header is part of the cache key.
+ */
+const negotiated = (urlKey: string, request: FastifyRequest): string => `${urlKey}\u0000${request.headers.accept ?? ''}`;
+
+/**
  * Apollo's CSRF prevention lets a GET run when it cannot be a simple cross-site request: it names a
  * content type browsers would preflight, or carries one of the preflight headers. Only such requests
  * are answered from the cache (conservatively: an odd content type leaves the decision to Apollo).
@@ -138,9 +144,9 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
 
   /** The hit path: an anonymous GET of a URL seen before, answered before the request is parsed or a context made. */
   const handle = (request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
-    const key = request.method === 'GET' && isAnonymousRequest(request.headers) ? keys.get(request.raw.url ?? '') : undefined;
-    if (key === undefined || !preflighted(request) || (config.graphql.playground && wantsPlayground(request))) return compute(request, reply);
-    const hit = cache.hit('graphql', key);
+    const urlKey = request.method === 'GET' && isAnonymousRequest(request.headers) ? keys.get(request.raw.url ?? '') : undefined;
+    if (urlKey === undefined || !preflighted(request) || (config.graphql.playground && wantsPlayground(request))) return compute(request, reply);
+    const hit = cache.hit('graphql', negotiated(urlKey, request));
     if (hit === undefined) return compute(request, reply);
     if (hit instanceof Promise) return hit.then((served) => (served ? send(request, reply, served) : compute(request, reply)));
     return send(request, reply, hit);
@@ -179,8 +185,9 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
       // Queries only (Apollo refuses mutations over GET), so a GET never writes.
       let key: string | null = null;
       if (cache.enabled && anonymous && preflighted(request)) {
-        key = keys.get(url) ?? graphqlCacheKey(search);
-        keys.set(url, key);
+        const urlKey = keys.get(url) ?? graphqlCacheKey(search);
+        keys.set(url, urlKey);
+        key = negotiated(urlKey, request);
       }
       const served = await cache.read('graphql', key, execute, anonymous ? 'csrf' : undefined, anonymous ? finishAnonymous : finishPrivate);
       return send(request, reply, served);

@@ -138,6 +138,19 @@ describe('read cache', () => {
     expect(conditional.status).toBe(304);
   });
 
+  it('keeps one GraphQL entry per media type Accept asks for', async () => {
+    const url = gqlGet('{ posts(first: 1) { nodes { slug } } }');
+    const GRAPHQL_RESPONSE = 'application/graphql-response+json';
+    for (const round of ['MISS', 'HIT']) {
+      const json = await t.request.get(url).set(GQL_HEADERS).set('Accept', 'application/json');
+      expect(json.headers['x-cache']).toBe(round);
+      expect(json.headers['content-type']).toMatch(/^application\/json/);
+      const graphqlResponse = await t.request.get(url).set(GQL_HEADERS).set('Accept', GRAPHQL_RESPONSE);
+      expect(graphqlResponse.headers['x-cache']).toBe(round);
+      expect(graphqlResponse.headers['content-type']).toContain(GRAPHQL_RESPONSE);
+    }
+  });
+
   it('never serves a read older than a write made through REST, batch or GraphQL', async () => {
     const list = () => t.request.get(`${POSTS}?per_page=1`);
     await list();
