@@ -13,7 +13,15 @@ export class DomainError extends Error {
   readonly additionalData: unknown[];
 
   constructor(code: string, message: string, status: number, data: Record<string, unknown> = {}, additional: DomainError[] = [], additionalData: unknown[] = []) {
-    super(message);
+    // A client's error is an answer, not a fault: without a stack trace it is cheap to make, which
+    // matters where permission checks are probed (targetHints ask every method of every embedded record).
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
+    try {
+      super(message);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
     this.name = 'DomainError';
     this.code = code;
     this.status = status;

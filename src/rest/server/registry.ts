@@ -20,9 +20,13 @@ function compilePattern(path: string): RegExp {
   return new RegExp('^' + path.replace(/\(\?P</g, '(?<') + '$', 'i');
 }
 
+/** Paths whose match is remembered (a page of embeds matches the same few paths again and again). */
+const MATCH_MEMO_SIZE = 5000;
+
 export class RouteRegistry {
   private readonly routes: CompiledRoute[] = [];
   private readonly byNamespace = new Map<string, CompiledRoute[]>();
+  private readonly matches = new Map<string, RouteMatch | null>();
 
   add(route: RouteDef): void {
     if (this.routes.some((r) => r.path === route.path)) throw new Error(`route ${route.path} declared twice`);
@@ -33,6 +37,7 @@ export class RouteRegistry {
     const list = this.byNamespace.get(route.namespace) ?? [];
     list.push(compiled);
     this.byNamespace.set(route.namespace, list);
+    this.matches.clear();
   }
 
   all(): readonly CompiledRoute[] {
@@ -52,6 +57,17 @@ export class RouteRegistry {
    * only that namespace's routes are tried.
    */
   match(path: string): RouteMatch | null {
+    let found = this.matches.get(path);
+    if (found === undefined) {
+      if (this.matches.size >= MATCH_MEMO_SIZE) this.matches.clear();
+      found = this.search(path);
+      this.matches.set(path, found);
+    }
+    // Callers may change the parameters they get.
+    return found && { route: found.route, urlParams: { ...found.urlParams } };
+  }
+
+  private search(path: string): RouteMatch | null {
     const lower = path.toLowerCase();
     let candidates: readonly CompiledRoute[] = this.routes;
     let best = '';
@@ -61,7 +77,7 @@ export class RouteRegistry {
     if (best) candidates = this.byNamespace.get(best) ?? [];
     for (const route of candidates) {
       const m = route.regex.exec(path);
-      if (m) return { route, urlParams: { ...(m.groups ?? {}) } };
+      if (m) return { route, urlParams: Object.freeze({ ...(m.groups ?? {}) }) };
     }
     return null;
   }
