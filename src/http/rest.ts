@@ -63,8 +63,10 @@ function sendServed(request: FastifyRequest, reply: FastifyReply, served: Served
     return reply.code(304).headers(served.headers).send();
   }
   reply.code(served.status).headers(served.headers);
-  // HEAD is answered as GET without the body (same cache entry, same ETag).
-  return request.method === 'HEAD' ? reply.send() : reply.send(served.body);
+  // HEAD is answered as GET without the body (same cache entry, same ETag, the length GET would send).
+  if (request.method !== 'HEAD') return reply.send(served.body);
+  const length = typeof served.body === 'string' ? Buffer.byteLength(served.body) : served.body.length;
+  return reply.header('content-length', String(length)).send();
 }
 
 export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, cache: ReadCache, prefix: string, home: (reply: FastifyReply) => FastifyReply): void {

@@ -103,6 +103,7 @@ describe('read cache', () => {
     expect(head.headers['x-cache']).toBe('HIT');
     expect(head.headers.etag).toBe(first.headers.etag);
     expect(head.headers['x-wp-total']).toBe(first.headers['x-wp-total']);
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(first.text)));
     expect(head.text ?? '').toBe('');
     const conditional = await t.request.get(url).set('If-None-Match', first.headers.etag);
     expect(conditional.status).toBe(304);
@@ -112,8 +113,10 @@ describe('read cache', () => {
     expect(headConditional.status).toBe(304);
     // A HEAD first is a miss like a GET, and fills the entry the GET then hits.
     const other = `${POSTS}?per_page=3&order=asc&orderby=id`;
-    expect((await t.request.head(other)).headers['x-cache']).toBe('MISS');
+    const headFirst = await t.request.head(other);
+    expect(headFirst.headers['x-cache']).toBe('MISS');
     const got = await t.request.get(other);
+    expect(headFirst.headers['content-length']).toBe(String(Buffer.byteLength(got.text)));
     expect(got.headers['x-cache']).toBe('HIT');
     expect(got.body).toHaveLength(3);
   });
