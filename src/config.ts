@@ -49,6 +49,8 @@ export interface GraphQLConfig {
   maxComplexity: number;
   /** Operations accepted in one batched POST. */
   batchLimit: number;
+  /** Persisted queries (APQ) the database keeps; the oldest go beyond it. */
+  persistedQueriesMax: number;
 }
 
 /** The response cache of anonymous reads and the HTTP caching headers of both faces. */
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAliases: integer(env, 'GRAPHQL_MAX_ALIASES', 30),
       maxComplexity: integer(env, 'GRAPHQL_MAX_COMPLEXITY', 20000),
       batchLimit: integer(env, 'GRAPHQL_BATCH_LIMIT', 10),
+      persistedQueriesMax: integer(env, 'GRAPHQL_PERSISTED_QUERIES_MAX', 10000),
     },
     cache: {
       enabled: flag(env, 'CACHE_ENABLED', true),

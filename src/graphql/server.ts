@@ -14,6 +14,7 @@ import { isAnonymousRequest, resolveViewer } from '../http/auth';
 import { canonical } from '../http/canonical';
 import { matchesIfNoneMatch } from '../http/etag';
 import { UrlMemo } from '../http/memo';
+import { registrationsOf, type PersistedQueryStore } from './persisted-queries';
 import { X_CACHE, type Answer, type Finish, type ReadCache, type ServedAnswer } from '../http/read-cache';
 import { createContext, type GraphQLContext } from './context';
 import { formatError } from './errors';
@@ -38,9 +39,10 @@ const mutationFlag: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
-export async function createGraphQLServer(config: Config, log: Logger): Promise<ApolloServer<GraphQLContext>> {
+export async function createGraphQLServer(config: Config, log: Logger, persistedQueries: PersistedQueryStore): Promise<ApolloServer<GraphQLContext>> {
   const limits = config.graphql;
   const server = new ApolloServer<GraphQLContext>({
+    persistedQueries: { cache: persistedQueries, ttl: null },
     schema: buildSchema(),
     introspection: limits.introspection,
     csrfPrevention: true,
@@ -121,7 +123,7 @@ function preflighted(request: FastifyRequest): boolean {
   return /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/.test(essence) && !SIMPLE_CONTENT_TYPES.has(essence);
 }
 
-export function registerGraphQL(app: FastifyInstance, server: ApolloServer<GraphQLContext>, config: Config, db: Database, cache: ReadCache): void {
+export function registerGraphQL(app: FastifyInstance, server: ApolloServer<GraphQLContext>, config: Config, db: Database, cache: ReadCache, persistedQueries: PersistedQueryStore): void {
   // Raw URL → cache key of anonymous GETs, so a repeated URL is not parsed again.
   const keys = new UrlMemo<string>();
   const finish =
@@ -165,6 +167,8 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
     const url = request.raw.url ?? '';
     const q = url.indexOf('?');
     const search = q === -1 ? '' : url.slice(q);
+    // Registered before the request runs, so a hash-only GET through any other process finds it once this is answered.
+    for (const [hash, query] of registrationsOf(request.method, search, parsed.body)) await persistedQueries.register(hash, query);
     const context = createContext(db, config, viewer);
     const execute = async (): Promise<Answer> => {
       const response = await server.executeHTTPGraphQLRequest({

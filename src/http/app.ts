@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { PersistedQueryStore } from '../graphql/persisted-queries';
 import { createGraphQLServer, registerGraphQL } from '../graphql/server';
 import { createRestAdapter } from '../rest';
 import type { ResponseCache } from '../cache/store';
@@ -65,8 +66,9 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
 
   registerFeeds(fastify, config, db);
 
-  const graphql = await createGraphQLServer(config, fastify.log);
-  registerGraphQL(fastify, graphql, config, db, cache.reads);
+  const persistedQueries = new PersistedQueryStore(db, config.graphql.persistedQueriesMax);
+  const graphql = await createGraphQLServer(config, fastify.log, persistedQueries);
+  registerGraphQL(fastify, graphql, config, db, cache.reads, persistedQueries);
   fastify.addHook('onClose', async () => graphql.stop());
 
   // Liveness: answers without touching the database (also the bare baseline of the benchmarks).

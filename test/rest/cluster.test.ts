@@ -5,6 +5,7 @@
  * slugs unique, a write through one is never followed by a stale cached read from the other,
  * and SIGTERM stops them all.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startServer, waitHealthy, type Running } from '../support/server-process';
@@ -95,6 +96,16 @@ describe('cluster workers', () => {
     }
     expect(hits).toBeGreaterThan(8); // the reads really went through the caches
   }, 60000);
+
+  it('finds a persisted query registered through one worker by its hash alone through every worker', async () => {
+    const query = '{ posts(first: 2) { nodes { databaseId } } }';
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    const extensions = { persistedQuery: { version: 1, sha256Hash } };
+    expect((await request(server.port, 'POST', '/graphql', { query, extensions })).status).toBe(200);
+    const path = `/graphql?extensions=${encodeURIComponent(JSON.stringify(extensions))}`;
+    const answers = await Promise.all([0, 1, 2, 3].map(() => request(server.port, 'GET', path, undefined, { 'apollo-require-preflight': 'true' })));
+    for (const answer of answers) expect(JSON.parse(answer.body)).toEqual({ data: { posts: { nodes: expect.any(Array) } } });
+  }, 30000);
 
   it('stops every worker on SIGTERM and exits cleanly', async () => {
     server.child.kill('SIGTERM');
