@@ -193,7 +193,8 @@ class LogBus implements InvalidationBus {
 
   constructor(
     private readonly log: LogStore,
-    private readonly cache: ResponseCache,
+    /** Null on an instance that keeps no cache: it only publishes (and tells its listeners). */
+    private readonly cache: ResponseCache | null,
     private readonly options: InvalidationBusOptions,
   ) {}
 
@@ -208,8 +209,13 @@ class LogBus implements InvalidationBus {
     const distinct = [...new Set(tags)];
     if (distinct.length === 0) return;
     const version = await this.log.insert(JSON.stringify(distinct), this.instance);
-    this.apply({ version, tags: distinct, instance: this.instance });
-    this.advance();
+    if (this.cache) {
+      this.apply({ version, tags: distinct, instance: this.instance });
+      this.advance();
+    } else {
+      // Nothing to drop here, and no versions to keep track of (this instance never syncs).
+      this.notify(distinct, version, 'local');
+    }
     this.publishes += 1;
     this.maybePrune();
   }
@@ -227,6 +233,11 @@ class LogBus implements InvalidationBus {
   /** `applied` once the rows up to `max` have been applied (without a promise when there are none to read). */
   private caughtUpTo(max: number): number | Promise<number> {
     if (max <= this.applied) return this.applied;
+    if (!this.cache) {
+      // Nothing here to drop: the version is all a caller wants.
+      this.applied = max;
+      return max;
+    }
     return this.catchUp().then(() => this.applied);
   }
 
@@ -317,7 +328,7 @@ class LogBus implements InvalidationBus {
     const last = rows[rows.length - 1].version;
     if (rows[0].version > from + 1 && (await this.log.minVersion()) > from + 1) {
       // Rows this instance never saw were pruned: anything cached may be stale.
-      this.cache.clear(last);
+      this.cache?.clear(last);
     }
     for (const row of rows) this.apply(row);
     this.applied = Math.max(this.applied, last);
@@ -333,11 +344,14 @@ class LogBus implements InvalidationBus {
   private apply(row: LogRow): void {
     if (row.version <= this.applied || this.appliedAhead.has(row.version)) return;
     this.appliedAhead.add(row.version);
-    this.cache.invalidate(row.tags, row.version);
-    const origin = row.instance === this.instance ? 'local' : 'remote';
+    this.cache?.invalidate(row.tags, row.version);
+    this.notify(row.tags, row.version, row.instance === this.instance ? 'local' : 'remote');
+  }
+
+  private notify(tags: readonly string[], version: number, origin: 'local' | 'remote'): void {
     for (const listener of this.listeners) {
       try {
-        listener(row.tags, row.version, origin);
+        listener(tags, version, origin);
       } catch (error) {
         this.reportError(error);
       }
@@ -400,10 +414,14 @@ class LogBus implements InvalidationBus {
   }
 }
 
-export async function createInvalidationBus(db: Database, cache: ResponseCache, options: InvalidationBusOptions = {}): Promise<InvalidationBus> {
+/**
+ * The bus of one instance. With `cache` null (an instance that caches nothing, or a CLI command)
+ * it only publishes: other instances still have to drop what its writes changed.
+ */
+export async function createInvalidationBus(db: Database, cache: ResponseCache | null, options: InvalidationBusOptions = {}): Promise<InvalidationBus> {
   const log = db.provider === 'sqlite' ? sqliteLog(db) : postgresLog(db, options.poolSize ?? 4);
   const bus = new LogBus(log, cache, options);
-  const listenUrl = db.provider === 'postgresql' && options.listen !== false ? (options.listenUrl ?? db.url) : undefined;
+  const listenUrl = db.provider === 'postgresql' && cache && options.listen !== false ? (options.listenUrl ?? db.url) : undefined;
   try {
     await bus.start(listenUrl);
   } catch (error) {

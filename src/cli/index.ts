@@ -12,7 +12,6 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config';
 import { createInvalidationBus } from '../cache/invalidation';
-import { ResponseCache } from '../cache/store';
 import { EVERYTHING } from '../cache/write-tags';
 import { createDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -80,7 +79,7 @@ async function run(argv: string[]): Promise<number> {
 }
 
 async function announceWrite(db: Database): Promise<void> {
-  const bus = await createInvalidationBus(db, new ResponseCache({ maxBytes: 1024 * 1024 }), { listen: false });
+  const bus = await createInvalidationBus(db, null);
   try {
     await db.changes.flush((tags) => bus.publish(tags));
   } finally {

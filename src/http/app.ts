@@ -46,7 +46,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     outcome: (face, outcome, reason) => (outcome === 'hit' ? metrics.cacheHit(face) : outcome === 'miss' ? metrics.cacheMiss(face) : metrics.cacheBypassed(face, reason ?? 'uncacheable')),
   });
   if (cache.store) cacheStats = () => (cache.store as ResponseCache).stats();
-  cache.bus?.onInvalidate((tags) => metrics.invalidated(tags));
+  cache.bus.onInvalidate((tags) => metrics.invalidated(tags));
   fastify.addHook('onClose', async () => cache.close());
   // With http_request_duration_seconds_count, the average statements per request under any load.
   metrics.registry.gauge({ name: 'db_statements_run', help: 'SQL statements this process has run since it started.', collect: () => db.queries.count });

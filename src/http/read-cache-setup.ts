@@ -17,15 +17,17 @@ interface Logger {
 export interface ReadCacheSetup {
   reads: ReadCache;
   store: ResponseCache | null;
-  bus: InvalidationBus | null;
+  bus: InvalidationBus;
   close(): Promise<void>;
 }
 
 export async function createReadCache(config: Config, db: Database, log: Logger, observer: CacheObserver = {}): Promise<ReadCacheSetup> {
   const store = config.cache.enabled ? new ResponseCache({ maxBytes: config.cache.maxBytes }) : null;
-  const bus = store ? await createInvalidationBus(db, store, { onError: (error) => log.warn({ err: error }, 'cache invalidation bus') }) : null;
+  // Every instance publishes what its writes change, caching or not: the others on the database
+  // (and a CDN, through the webhook) must drop it all the same.
+  const bus = await createInvalidationBus(db, store, { onError: (error) => log.warn({ err: error }, 'cache invalidation bus') });
   const webhook = config.cache.purgeWebhook;
-  if (bus && webhook) {
+  if (webhook) {
     bus.onInvalidate((tags, _version, origin) => {
       // Only the instance that wrote tells the CDN, once.
       if (origin !== 'local') return;

@@ -94,7 +94,8 @@ export function tagHeaders(tags: readonly string[]): Record<string, string> {
 export class ReadCache {
   constructor(
     private readonly store: ResponseCache | null,
-    private readonly bus: InvalidationBus | null,
+    /** Every instance has one: it publishes what the writes change whether or not this one caches. */
+    private readonly bus: InvalidationBus,
     private readonly scheduler: Scheduler,
     private readonly config: CacheConfig,
     private readonly changes: PendingChanges,
@@ -102,7 +103,7 @@ export class ReadCache {
   ) {}
 
   get enabled(): boolean {
-    return this.store !== null && this.bus !== null;
+    return this.store !== null;
   }
 
   /**
@@ -111,13 +112,13 @@ export class ReadCache {
    * invalidation log has to be waited for; the log's version is checked on every call all the same.
    */
   hit(face: Face, key: string): ServedAnswer | undefined | Promise<ServedAnswer | undefined> {
-    if (!this.store || !this.bus) return undefined;
+    if (!this.store) return undefined;
     if (this.scheduler.pending()) return this.scheduler.beforeRead().then(() => this.hitAfterSchedule(face, key));
     return this.hitAfterSchedule(face, key);
   }
 
   private hitAfterSchedule(face: Face, key: string): ServedAnswer | undefined | Promise<ServedAnswer | undefined> {
-    const version = (this.bus as InvalidationBus).syncNow();
+    const version = this.bus.syncNow();
     return typeof version === 'number' ? this.stored(face, key) : version.then(() => this.stored(face, key));
   }
 
@@ -134,8 +135,8 @@ export class ReadCache {
    */
   async read(face: Face, key: string | null, compute: () => Promise<Answer>, bypassReason = 'uncacheable', finish: Finish = plainHeaders): Promise<ServedAnswer> {
     await this.scheduler.beforeRead();
-    if (key === null || !this.store || !this.bus) {
-      this.observer.outcome?.(face, 'bypass', this.store && this.bus ? bypassReason : 'disabled');
+    if (key === null || !this.store) {
+      this.observer.outcome?.(face, 'bypass', this.store ? bypassReason : 'disabled');
       return served(await compute(), 'bypass', finish);
     }
     const version = await this.bus.syncNow();
@@ -161,18 +162,14 @@ export class ReadCache {
   /**
    * After a write (whatever its outcome), before its response is sent: publishes the tags this
    * process's writes recorded (with `*`), ordered after every publish already started, so every
-   * instance drops what the write changed. Without a cache they are only forgotten. `*` goes even
+   * instance drops what the write changed — also from an instance that caches nothing itself, as
+   * the others on the database (and a CDN) may hold it. `*` goes even
    * when nothing was recorded (a refused write): one cheap row, and untracked answers never have to
    * trust that no write ran.
    */
   async written(): Promise<void> {
     this.scheduler.changed();
-    const bus = this.bus;
-    if (!bus) {
-      this.changes.take();
-      return;
-    }
-    await this.changes.flush((tags) => bus.publish(tags));
+    await this.changes.flush((tags) => this.bus.publish(tags));
   }
 
   /** Cache-Control of an answer: public for anonymous GETs, private for the rest (as WordPress sends). */

@@ -17,10 +17,11 @@ interface Instance {
 let database: TestDatabase;
 const open: Instance[] = [];
 
-async function instance(options: InvalidationBusOptions = {}): Promise<Instance> {
+/** An instance with a cache, or (`cached: false`) one that only publishes, like a server with CACHE_ENABLED=false. */
+async function instance(options: InvalidationBusOptions = {}, cached = true): Promise<Instance> {
   const db = createDatabase(database.url, { poolSize: 2 });
   const cache = new ResponseCache({ maxBytes: 1 << 20 });
-  const bus = await createInvalidationBus(db, cache, options);
+  const bus = await createInvalidationBus(db, cached ? cache : null, options);
   const seen: Instance['seen'] = [];
   bus.onInvalidate((tags, version, origin) => seen.push({ tags, version, origin }));
   const created = { db, cache, bus, seen };
@@ -70,6 +71,23 @@ describe(`invalidation bus (${testProvider})`, () => {
     expect(await a.bus.sync()).toBe(version);
     expect(a.seen).toHaveLength(1);
     expect(b.seen).toHaveLength(1);
+  });
+
+  test('an instance without a cache of its own still publishes, and tells its listeners once', async () => {
+    const reader = await instance({ listen: false });
+    const writer = await instance({}, false);
+    const start = await reader.bus.sync();
+    reader.cache.set('/core/v2/posts/1', response('old'), { tags: ['post:1'], version: start });
+
+    await writer.bus.publish(['post:1']);
+    const version = await reader.bus.sync();
+
+    expect(version).toBeGreaterThan(start);
+    expect(reader.cache.get('/core/v2/posts/1')).toBeUndefined();
+    expect(writer.seen).toEqual([{ tags: ['post:1'], version, origin: 'local' }]);
+    // Its sync applies nothing (there is nothing to drop), so the listener is not told again.
+    await writer.bus.sync();
+    expect(writer.seen).toHaveLength(1);
   });
 
   test('publish applies locally before it resolves', async () => {

@@ -270,6 +270,31 @@ describe('metrics and the purge webhook', () => {
     expect(older(updated)).toEqual([]);
   });
 
+  it('is called by an instance that caches nothing too (a CDN may hold what it changed), and only by the writer', async () => {
+    const { port } = hook.address() as { port: number };
+    const uncached = await startTestApp({ CACHE_ENABLED: 'false', CACHE_PURGE_WEBHOOK: `http://127.0.0.1:${port}/purge` }, { sharedWith: t });
+    try {
+      const cached = await t.request.get(POSTS);
+      expect((await t.request.get(POSTS)).headers['x-cache']).toBe('HIT');
+      purged.length = 0;
+      const created = await uncached.request.post(POSTS).set('Authorization', uncached.adminAuth).send({ title: 'Written elsewhere', status: 'publish' });
+      expect(created.status).toBe(201);
+      for (let i = 0; i < 50 && purged.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Give a second (wrong) call from the caching instance the time to arrive.
+      await t.request.get(POSTS);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(purged).toHaveLength(1);
+      expect((purged[0] as { tags: string[] }).tags).toEqual(expect.arrayContaining([`c:${created.body.id}`, 'list:Content:post']));
+      // And the caching instance dropped its list at once.
+      const after = await t.request.get(POSTS);
+      expect(after.headers['x-cache']).toBe('HIT');
+      expect(after.body[0].id).toBe(created.body.id);
+      expect(after.text).not.toBe(cached.text);
+    } finally {
+      await uncached.close();
+    }
+  });
+
   it('reports cache hits, misses, latency and statements per request in Prometheus format', async () => {
     await t.request.get(`${POSTS}?per_page=4`);
     await t.request.get(`${POSTS}?per_page=4`);
