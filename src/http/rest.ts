@@ -74,7 +74,11 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
   const keys = new UrlMemo<string>();
   const publicHeaders = (anonymousGet: boolean): Finish => (answerHeaders, etag, outcome) => {
     const headers: Record<string, string> = { ...answerHeaders, ETag: etag, 'X-Cache': X_CACHE[outcome] };
-    if (anonymousGet) headers['Cache-Control'] = cache.cacheControl(true);
+    if (anonymousGet) {
+      headers['Cache-Control'] = cache.cacheControl(true);
+      // A shared cache in front must not hand this public answer to a request with credentials.
+      headers.Vary = headers.Vary ? `${headers.Vary}, Authorization` : 'Authorization';
+    }
     return headers;
   };
   const finishAnonymous = publicHeaders(true);

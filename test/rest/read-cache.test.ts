@@ -95,6 +95,19 @@ describe('read cache', () => {
     expect(plain.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('tells shared caches that public answers vary by Origin and Authorization; private ones stay private', async () => {
+    const url = `${POSTS}?per_page=3`;
+    for (const outcome of ['MISS', 'HIT']) {
+      const res = await t.request.get(url);
+      expect(res.headers['x-cache']).toBe(outcome);
+      expect(res.headers['cache-control']).toMatch(/^public/);
+      expect(res.headers.vary).toBe('Origin, Authorization');
+    }
+    const signedIn = await t.request.get(url).set('Authorization', t.adminAuth);
+    expect(signedIn.headers['cache-control']).toContain('no-store');
+    expect(signedIn.headers.vary).toBe('Origin');
+  });
+
   it('answers HEAD and If-None-Match from a cached entry', async () => {
     const url = `${POSTS}?per_page=7`;
     const first = await t.request.get(url);
