@@ -6,8 +6,8 @@
  * themselves before reads (Scheduler), and entries never outlive the next scheduled publication.
  *
  * Tags (src/cache/tags.ts): every entry carries the tags its computation read (the request's
- * LoaderCache ReadTags); an answer that accounted for no reads at all is treated as untracked and
- * carries `*`. A write publishes the tags its Prisma calls recorded (src/cache/write-tags.ts) plus
+ * LoaderCache ReadTags, which adds `*` when a read bypassed the tracked path); an answer that
+ * brings no tags at all is treated as untracked and carries `*`. A write publishes the tags its Prisma calls recorded (src/cache/write-tags.ts) plus
  * `*`, so only the entries it may have changed are dropped.
  */
 import type { CacheConfig } from '../config';
@@ -61,15 +61,16 @@ export interface CacheObserver {
 const QUARTER_HOUR = 15 * 60 * 1000;
 
 /**
- * The tags an entry carries: what its computation read, always `settings`, and `*` when nothing
- * was accounted for (until every read path records its tags, such an answer may depend on anything).
+ * The tags an entry carries: what its computation read (ReadTags.list(): `*` already in it when
+ * a read was not tracked) and always `settings`. An answer that brings no list at all did not come
+ * from a tracked computation, so it may depend on anything: `*`. An answer that read the options
+ * only (the index, the namespace roots, the type and status tables) carries `settings` alone and
+ * survives writes to content.
  */
 export function entryTags(read: readonly string[] | undefined): string[] {
   const tags = new Set(read ?? []);
+  if (tags.size === 0) tags.add(ANY);
   tags.add(SETTINGS);
-  let tracked = false;
-  for (const tag of tags) if (tag !== SETTINGS && tag !== ANY) tracked = true;
-  if (!tracked) tags.add(ANY);
   return [...tags];
 }
 

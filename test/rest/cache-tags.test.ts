@@ -1,8 +1,8 @@
 /**
  * Cache tags seen from HTTP: anonymous cacheable answers name their tags for CDNs (Surrogate-Key,
  * Cache-Tag), authenticated ones do not; and precision — a write drops the answers that read what
- * it changed, and keeps the others. (The precision tests need every read path to record its tags;
- * until then answers are untracked, carry `*`, and every write drops them.)
+ * it changed, and keeps the others. (Answers of read paths that record no tags carry `*`, and
+ * every write drops them: less precise, never stale.)
  */
 import { startTestApp, type TestApp } from '../support/app';
 
@@ -73,6 +73,29 @@ describe('cache precision (needs the read side to record its tags)', () => {
     await t.request.post(`${POSTS}/${postB}`).set('Authorization', t.adminAuth).send({ title: 'Post B, renamed' }).expect(200);
     expect((await t.request.get(`${POSTS}/${postA}`)).headers['x-cache']).toBe('HIT');
     expect((await t.request.get(EVENTS)).headers['x-cache']).toBe('HIT');
+  });
+
+  it('keeps the answers that read the options only (index, namespace roots, types, settings over GraphQL) until the settings change', async () => {
+    const settingsOnly = ['/wp-json/', '/wp-json/core/v2', '/wp-json/core/v2/types', '/wp-json/core/v2/statuses'];
+    const gql = gqlGet('{ generalSettings { title } }');
+    for (const path of settingsOnly) {
+      await warm(path);
+      expect((await t.request.get(path)).headers['surrogate-key']).toBe('settings');
+    }
+    await t.request.get(gql).set(GQL_HEADERS);
+    expect((await t.request.get(gql).set(GQL_HEADERS)).headers['surrogate-key']).toBe('settings');
+
+    await t.request.post(`${POSTS}/${postB}`).set('Authorization', t.adminAuth).send({ title: 'Post B, again' }).expect(200);
+    for (const path of settingsOnly) expect((await t.request.get(path)).headers['x-cache']).toBe('HIT');
+    expect((await t.request.get(gql).set(GQL_HEADERS)).headers['x-cache']).toBe('HIT');
+
+    await t.request.post('/wp-json/core/v2/settings').set('Authorization', t.adminAuth).send({ title: 'Renamed site' }).expect(200);
+    const index = await t.request.get('/wp-json/');
+    expect(index.headers['x-cache']).toBe('MISS');
+    expect(index.body.name).toBe('Renamed site');
+    const renamed = await t.request.get(gql).set(GQL_HEADERS);
+    expect(renamed.headers['x-cache']).toBe('MISS');
+    expect(renamed.body.data.generalSettings.title).toBe('Renamed site');
   });
 
   it('drops the answers that read what a write changed', async () => {
