@@ -11,6 +11,7 @@
  */
 import { textFilter } from '../text-search';
 import type { Prisma, PrismaClient } from '../../db/client';
+import type { ReadClient } from '../../db/fast/reader';
 import type { User } from '../../generated/prisma-sqlite/client';
 import { sanitizeSlug } from '../content/slug';
 import type { DomainContext } from '../context';
@@ -202,7 +203,7 @@ async function loadUserOrFail(ctx: DomainContext, id: number): Promise<User> {
 }
 
 /** Authors with at least one published item of these types (and private ones the viewer may read). */
-async function publishedAuthorIds(client: Client, types: readonly string[]): Promise<number[]> {
+async function publishedAuthorIds(client: Pick<Client, 'content'> | ReadClient, types: readonly string[]): Promise<number[]> {
   const rows = await client.content.findMany({
     where: { type: { in: [...types] }, status: 'publish', authorId: { gt: 0 } },
     distinct: ['authorId'],
@@ -297,7 +298,8 @@ const ORDER_COLUMNS: Record<string, keyof Prisma.UserOrderByWithRelationInput> =
 export async function listUsers(ctx: DomainContext, query: UserListQuery): Promise<UserList> {
   const denied = listUsersPermissionError(ctx.viewer, query);
   if (denied) throw denied;
-  const prisma = ctx.db.prisma;
+  // The tracked read path: the answer carries the tags of the users and posts it read.
+  const prisma = ctx.db.read;
   const lister = ctx.viewer.can('list_users');
   const perPage = query.perPage ?? 10;
   const offset = query.offset ? query.offset : ((query.page ?? 1) - 1) * perPage;
