@@ -98,6 +98,27 @@ describe('cache precision (needs the read side to record its tags)', () => {
     expect(renamed.body.data.generalSettings.title).toBe('Renamed site');
   });
 
+  it('keeps search and user lists through a write to what they do not show, and drops them when it is', async () => {
+    const search = '/wp-json/core/v2/search?search=Post';
+    const users = '/wp-json/core/v2/users';
+    await warm(search);
+    await warm(users);
+    for (const path of [search, users]) expect(String((await t.request.get(path)).headers['surrogate-key']).split(' ')).not.toContain('*');
+    const category = (await t.request.post('/wp-json/core/v2/categories').set('Authorization', t.adminAuth).send({ name: 'Unrelated' }).expect(201)).body.id;
+    await t.request.post(`/wp-json/core/v2/categories/${category}`).set('Authorization', t.adminAuth).send({ name: 'Still unrelated' }).expect(200);
+    expect((await t.request.get(search)).headers['x-cache']).toBe('HIT');
+    expect((await t.request.get(users)).headers['x-cache']).toBe('HIT');
+
+    await t.request.post(`${POSTS}/${postA}`).set('Authorization', t.adminAuth).send({ title: 'Post A, found again' }).expect(200);
+    const found = await t.request.get(search);
+    expect(found.headers['x-cache']).toBe('MISS');
+    expect(found.body.map((hit: { title: string }) => hit.title)).toContain('Post A, found again');
+    await t.request.post('/wp-json/core/v2/users/1').set('Authorization', t.adminAuth).send({ name: 'Renamed author' }).expect(200);
+    const listed = await t.request.get(users);
+    expect(listed.headers['x-cache']).toBe('MISS');
+    expect(listed.body.map((user: { name: string }) => user.name)).toContain('Renamed author');
+  });
+
   it('drops the answers that read what a write changed', async () => {
     await warm(`${POSTS}/${postA}`);
     await t.request.post(`${POSTS}/${postA}`).set('Authorization', t.adminAuth).send({ title: 'Post A, renamed' }).expect(200);

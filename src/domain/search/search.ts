@@ -12,6 +12,7 @@
  * window count), plus the batched loads addresses need (front-page options, one query per level
  * of page ancestors, one for category ancestors).
  */
+import { listTag } from '../../cache/tags';
 import { Prisma } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
 import { renderTitle } from '../content/format';
@@ -179,11 +180,17 @@ async function ancestorSlugs(ctx: DomainContext, page: { id: number; parentId: n
 
 async function searchPosts(ctx: DomainContext, types: readonly string[], w: Window): Promise<{ hits: SearchHit[]; total: number }> {
   // An empty subtype list leaves WP_Query without post_type, which means posts.
-  const { where, orderBy } = postQueryParts(ctx, types.length ? types : ['post'], w);
-  const rows = await ctx.db.prisma.$queryRaw<PostRow[]>(Prisma.sql`
+  const searched = types.length ? types : ['post'];
+  const { where, orderBy } = postQueryParts(ctx, searched, w);
+  // Any write to a record of these types publishes its type's list tag.
+  const tags = searched.map((type) => listTag('Content', type));
+  const rows = await ctx.db.read.query<PostRow>(
+    Prisma.sql`
     SELECT "id", "type", "status", "title", "slug", "authorId", "parentId", COUNT(*) OVER () AS "total"
-    FROM "Content" WHERE ${where} ORDER BY ${orderBy} LIMIT ${w.limit} OFFSET ${w.offset}`);
-  const total = rows.length ? count(rows[0].total) : w.offset > 0 ? await countRows(ctx, Prisma.sql`"Content"`, where) : 0;
+    FROM "Content" WHERE ${where} ORDER BY ${orderBy} LIMIT ${w.limit} OFFSET ${w.offset}`,
+    tags,
+  );
+  const total = rows.length ? count(rows[0].total) : w.offset > 0 ? await countRows(ctx, Prisma.sql`"Content"`, where, tags) : 0;
   const posts = rows.map((row) => ({ ...row, id: count(row.id), authorId: count(row.authorId), parentId: count(row.parentId) }));
   // Only pages can be the front page, so only they need the reading options.
   const site: Site = posts.some((p) => p.type === 'page')
@@ -200,8 +207,8 @@ async function searchPosts(ctx: DomainContext, types: readonly string[], w: Wind
   return { hits, total };
 }
 
-async function countRows(ctx: DomainContext, table: Prisma.Sql, where: Prisma.Sql): Promise<number> {
-  const rows = await ctx.db.prisma.$queryRaw<Array<{ total: number | bigint }>>(Prisma.sql`SELECT COUNT(*) AS "total" FROM ${table} WHERE ${where}`);
+async function countRows(ctx: DomainContext, table: Prisma.Sql, where: Prisma.Sql, tags: readonly string[]): Promise<number> {
+  const rows = await ctx.db.read.query<{ total: number | bigint }>(Prisma.sql`SELECT COUNT(*) AS "total" FROM ${table} WHERE ${where}`, tags);
   return count(rows[0]?.total);
 }
 
@@ -230,10 +237,14 @@ async function searchTerms(ctx: DomainContext, taxonomies: readonly string[], w:
   if (w.include.length) and.push(Prisma.sql`"id" IN (${Prisma.join(w.include)})`);
   else if (w.exclude.length) and.push(Prisma.sql`"id" NOT IN (${Prisma.join(w.exclude)})`);
   const where = Prisma.join(and, ' AND ');
-  const rows = await ctx.db.prisma.$queryRaw<TermRow[]>(Prisma.sql`
+  const tags = scope.map((taxonomy) => listTag('Term', taxonomy));
+  const rows = await ctx.db.read.query<TermRow>(
+    Prisma.sql`
     SELECT "id", "taxonomy", "name", "slug", "parentId", COUNT(*) OVER () AS "total"
-    FROM "Term" WHERE ${where} ORDER BY ${sortKeySql(provider, column('name'))}, "id" LIMIT ${w.limit} OFFSET ${w.offset}`);
-  const total = rows.length ? count(rows[0].total) : w.offset > 0 ? await countRows(ctx, Prisma.sql`"Term"`, where) : 0;
+    FROM "Term" WHERE ${where} ORDER BY ${sortKeySql(provider, column('name'))}, "id" LIMIT ${w.limit} OFFSET ${w.offset}`,
+    tags,
+  );
+  const total = rows.length ? count(rows[0].total) : w.offset > 0 ? await countRows(ctx, Prisma.sql`"Term"`, where, tags) : 0;
   const terms = rows.map((row) => ({ id: count(row.id), taxonomy: row.taxonomy, name: row.name, slug: row.slug, parentId: count(row.parentId) }));
   const chains = await Promise.all(terms.map((t) => (TAXONOMIES[t.taxonomy]?.hierarchical && t.parentId > 0 ? termChain(ctx).load(t.parentId) : Promise.resolve([]))));
   const hits: SearchHit[] = terms.map((t, i) => {
@@ -252,7 +263,10 @@ async function searchTerms(ctx: DomainContext, taxonomies: readonly string[], w:
  * time a post gets that format; here that is "some post has this format".
  */
 async function formatsInUse(ctx: DomainContext): Promise<Set<string>> {
-  const rows = await ctx.db.prisma.content.groupBy({ by: ['format'], where: { type: 'post', format: { in: [...POST_FORMAT_SLUGS] } } });
+  const rows = await ctx.db.read.query<{ format: string }>(
+    Prisma.sql`SELECT DISTINCT "format" FROM "Content" WHERE "type" = 'post' AND "format" IN (${Prisma.join([...POST_FORMAT_SLUGS])})`,
+    [listTag('Content', 'post')],
+  );
   return new Set(rows.map((row) => row.format));
 }
 
