@@ -119,6 +119,18 @@ describe('cache precision (needs the read side to record its tags)', () => {
     expect(listed.body.map((user: { name: string }) => user.name)).toContain('Renamed author');
   });
 
+  it('tags GraphQL nodeByUri answers with what they looked up, so they outlive unrelated writes', async () => {
+    const slug = (await t.request.get(`${POSTS}/${postA}`)).body.slug as string;
+    const byUri = gqlGet(`{ nodeByUri(uri: "/${slug}/") { ... on Post { databaseId } } }`);
+    await t.request.get(byUri).set(GQL_HEADERS);
+    const hit = await t.request.get(byUri).set(GQL_HEADERS);
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.body.data.nodeByUri.databaseId).toBe(postA);
+    expect(String(hit.headers['surrogate-key']).split(' ')).not.toContain('*');
+    await t.request.post('/wp-json/core/v2/categories').set('Authorization', t.adminAuth).send({ name: 'Elsewhere' }).expect(201);
+    expect((await t.request.get(byUri).set(GQL_HEADERS)).headers['x-cache']).toBe('HIT');
+  });
+
   it('drops the answers that read what a write changed', async () => {
     await warm(`${POSTS}/${postA}`);
     await t.request.post(`${POSTS}/${postA}`).set('Authorization', t.adminAuth).send({ title: 'Post A, renamed' }).expect(200);

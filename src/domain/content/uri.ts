@@ -36,12 +36,12 @@ const positive = (text: string | null): number | null => (text && /^\d+$/.test(t
 export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriTarget | null> {
   const url = localPart(uri, ctx.config.siteUrl);
   if (!url) return null;
-  const prisma = ctx.db.prisma;
+  const reads = ctx.db.read;
   const query = url.searchParams;
 
   const postId = positive(query.get('p')) ?? positive(query.get('page_id'));
   if (postId) {
-    const row = await prisma.content.findUnique({ where: { id: postId }, select: { id: true, type: true } });
+    const row = await reads.content.findUnique({ where: { id: postId }, select: { id: true, type: true } });
     return row && ADDRESSABLE_TYPES.includes(row.type) ? { kind: 'post', type: row.type, id: row.id } : null;
   }
   const catId = positive(query.get('cat'));
@@ -49,7 +49,7 @@ export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriT
   const tag = query.get('tag');
   if (tag) return termBy(ctx, 'post_tag', { slug: tag });
   const authorId = positive(query.get('author'));
-  if (authorId) return (await prisma.user.findUnique({ where: { id: authorId }, select: { id: true } })) ? { kind: 'user', id: authorId } : null;
+  if (authorId) return (await reads.user.findUnique({ where: { id: authorId }, select: { id: true } })) ? { kind: 'user', id: authorId } : null;
 
   let segments: string[];
   try {
@@ -67,18 +67,18 @@ export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriT
   if (first === 'events' && rest[0] === 'category' && rest.length > 1) return termBy(ctx, 'tribe_events_cat', { slug: rest.at(-1) as string });
   if (CALENDAR_BASES[first] && rest.length === 1) {
     const type = CALENDAR_BASES[first];
-    const row = await prisma.content.findFirst({ where: { type, slug: rest[0], status: { notIn: HIDDEN_STATUSES } }, orderBy: { id: 'asc' }, select: { id: true } });
+    const row = await reads.content.findFirst({ where: { type, slug: rest[0], status: { notIn: HIDDEN_STATUSES } }, orderBy: { id: 'asc' }, select: { id: true } });
     if (row) return { kind: 'post', type, id: row.id };
   }
   if (first === 'author' && rest.length === 1) {
-    const user = await prisma.user.findUnique({ where: { slug: rest[0] }, select: { id: true } });
+    const user = await reads.user.findUnique({ where: { slug: rest[0] }, select: { id: true } });
     return user ? { kind: 'user', id: user.id } : null;
   }
   // get_page_by_path() first, then a post by name (WordPress's order for /%postname%/).
   const page = await pageByPath(ctx, segments);
   if (page) return { kind: 'post', type: 'page', id: page };
   if (segments.length === 1) {
-    const post = await prisma.content.findFirst({ where: { type: 'post', slug: segments[0], status: { notIn: HIDDEN_STATUSES } }, orderBy: { id: 'asc' }, select: { id: true } });
+    const post = await reads.content.findFirst({ where: { type: 'post', slug: segments[0], status: { notIn: HIDDEN_STATUSES } }, orderBy: { id: 'asc' }, select: { id: true } });
     if (post) return { kind: 'post', type: 'post', id: post.id };
   }
   return null;
@@ -91,8 +91,8 @@ async function termBy(ctx: DomainContext, taxonomy: string, key: { id: number } 
 
 /** The page whose slug chain (root first) is `segments`. */
 async function pageByPath(ctx: DomainContext, segments: readonly string[]): Promise<number | null> {
-  const prisma = ctx.db.prisma;
-  const candidates = await prisma.content.findMany({
+  const reads = ctx.db.read;
+  const candidates = await reads.content.findMany({
     where: { type: 'page', slug: segments.at(-1), status: { notIn: HIDDEN_STATUSES } },
     select: { id: true, parentId: true },
     orderBy: { id: 'asc' },
@@ -101,7 +101,7 @@ async function pageByPath(ctx: DomainContext, segments: readonly string[]): Prom
     let parentId = candidate.parentId;
     let matches = true;
     for (let i = segments.length - 2; i >= 0; i--) {
-      const parent = parentId ? await prisma.content.findUnique({ where: { id: parentId }, select: { slug: true, parentId: true, type: true } }) : null;
+      const parent = parentId ? await reads.content.findUnique({ where: { id: parentId }, select: { slug: true, parentId: true, type: true } }) : null;
       if (!parent || parent.type !== 'page' || parent.slug !== segments[i]) {
         matches = false;
         break;

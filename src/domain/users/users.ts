@@ -299,7 +299,7 @@ export async function listUsers(ctx: DomainContext, query: UserListQuery): Promi
   const denied = listUsersPermissionError(ctx.viewer, query);
   if (denied) throw denied;
   // The tracked read path: the answer carries the tags of the users and posts it read.
-  const prisma = ctx.db.read;
+  const reads = ctx.db.read;
   const lister = ctx.viewer.can('list_users');
   const perPage = query.perPage ?? 10;
   const offset = query.offset ? query.offset : ((query.page ?? 1) - 1) * perPage;
@@ -323,7 +323,7 @@ export async function listUsers(ctx: DomainContext, query: UserListQuery): Promi
   const hpp = query.hasPublishedPosts;
   if (hpp === true) publishedTypes = PUBLISHED_AUTHOR_TYPES;
   else if (Array.isArray(hpp) && hpp.length) publishedTypes = hpp;
-  if (publishedTypes) and.push({ id: { in: await publishedAuthorIds(prisma, publishedTypes) } });
+  if (publishedTypes) and.push({ id: { in: await publishedAuthorIds(reads, publishedTypes) } });
 
   const search = query.search ?? '';
   if (search !== '' && search !== '0') {
@@ -338,10 +338,10 @@ export async function listUsers(ctx: DomainContext, query: UserListQuery): Promi
   const orderby = query.orderby ?? 'name';
   // FIELD() orderings follow the order of the given list; without one WordPress sorts by login.
   const byList = orderby === 'include' && include.length ? { list: include as readonly unknown[], key: 'id' as const } : orderby === 'include_slugs' && slugs.length ? { list: slugs as readonly unknown[], key: 'slug' as const } : null;
-  const total = await prisma.user.count({ where });
+  const total = await reads.user.count({ where });
   let users: User[];
   if (byList) {
-    const all = await prisma.user.findMany({ where });
+    const all = await reads.user.findMany({ where });
     const rank = (user: User) => byList.list.indexOf(user[byList.key]);
     all.sort((a, b) => (order === 'asc' ? rank(a) - rank(b) : rank(b) - rank(a)));
     users = all.slice(offset, offset + perPage);
@@ -349,7 +349,7 @@ export async function listUsers(ctx: DomainContext, query: UserListQuery): Promi
     const column = ORDER_COLUMNS[orderby] ?? 'login';
     const orderBy: Prisma.UserOrderByWithRelationInput[] = [{ [column]: order }];
     if (column !== 'id') orderBy.push({ id: 'asc' });
-    users = await prisma.user.findMany({ where, orderBy, skip: offset, take: perPage });
+    users = await reads.user.findMany({ where, orderBy, skip: offset, take: perPage });
   }
   return { users, total, page: Math.ceil(offset / perPage + 1), perPage };
 }
