@@ -14,10 +14,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from './free-port';
 import { BENCH_ADMIN_APP_PASSWORD, scenarios, type Scenario } from './scenarios';
 
 const ROOT = path.join(__dirname, '..');
@@ -36,17 +36,6 @@ interface Result {
   /** SQL statements per request during the measured run, and how many of them went through Prisma (from /metrics). */
   statements?: number;
   prismaCalls?: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** The server runs as `npm start` runs it: the compiled build (tsx's transform adds work to every closure). */

@@ -3,20 +3,9 @@
  * the home page's Link header and the index, then creates, reads, queries, updates and deletes
  * content through the routes it discovered, as a legacy client would.
  */
-import { createServer } from 'node:net';
 import WPAPI from 'wpapi';
 import { ADMIN_APP_PASSWORD, ADMIN_LOGIN, startTestApp, type TestApp } from '../support/app';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+import { freePort } from '../support/server-process';
 
 describe('node-wpapi against the server', () => {
   let t: TestApp;
