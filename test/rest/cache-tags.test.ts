@@ -131,6 +131,21 @@ describe('cache precision (needs the read side to record its tags)', () => {
     expect((await t.request.get(byUri).set(GQL_HEADERS)).headers['x-cache']).toBe('HIT');
   });
 
+  it('deleting a category drops the posts it moves to the default category, not the others', async () => {
+    const category = (await t.request.post('/wp-json/core/v2/categories').set('Authorization', t.adminAuth).send({ name: 'Short-lived' }).expect(201)).body.id;
+    const moved = (await t.request.post(POSTS).set('Authorization', t.adminAuth).send({ title: 'Moved', status: 'publish', categories: [category] }).expect(201)).body.id;
+    // Not in the default category either, whose count the delete changes.
+    const keeper = (await t.request.post('/wp-json/core/v2/categories').set('Authorization', t.adminAuth).send({ name: 'Keeper' }).expect(201)).body.id;
+    const kept = (await t.request.post(POSTS).set('Authorization', t.adminAuth).send({ title: 'Kept', status: 'publish', categories: [keeper] }).expect(201)).body.id;
+    await warm(`${POSTS}/${moved}`);
+    await warm(`${POSTS}/${kept}`);
+    await t.request.delete(`/wp-json/core/v2/categories/${category}?force=true`).set('Authorization', t.adminAuth).expect(200);
+    expect((await t.request.get(`${POSTS}/${kept}`)).headers['x-cache']).toBe('HIT');
+    const after = await t.request.get(`${POSTS}/${moved}`);
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(after.body.categories).toEqual([1]);
+  });
+
   it('drops the answers that read what a write changed', async () => {
     await warm(`${POSTS}/${postA}`);
     await t.request.post(`${POSTS}/${postA}`).set('Authorization', t.adminAuth).send({ title: 'Post A, renamed' }).expect(200);

@@ -200,13 +200,18 @@ async function removeTerm(tx: Tx, taxonomy: TaxonomyDef, term: Term, defaultId: 
   }
   let reassigned = 0;
   if (defaultId > 0 && defaultId !== term.id && (await tx.term.count({ where: { id: defaultId, taxonomy: taxonomy.slug } })) > 0) {
-    // One statement whatever the number of posts: every record whose only term of this taxonomy is the deleted one.
-    reassigned = await tx.$executeRaw`
-      INSERT INTO "TermRelationship" ("contentId", "termId", "order")
-      SELECT r."contentId", CAST(${defaultId} AS INTEGER), 0 FROM "TermRelationship" r
+    // Every record whose only term of this taxonomy is the deleted one, found in one statement and
+    // linked in one more: through createMany the write names exactly the records it changed (a raw
+    // INSERT … SELECT would have to invalidate every cached answer).
+    const orphans = await tx.$queryRaw<Array<{ contentId: number | bigint }>>`
+      SELECT r."contentId" FROM "TermRelationship" r
       WHERE r."termId" = ${term.id}
         AND (SELECT COUNT(*) FROM "TermRelationship" r2 JOIN "Term" t ON t."id" = r2."termId"
              WHERE r2."contentId" = r."contentId" AND t."taxonomy" = ${taxonomy.slug}) = 1`;
+    if (orphans.length) {
+      const links = orphans.map((row) => ({ contentId: Number(row.contentId), termId: defaultId, order: 0 }));
+      reassigned = (await tx.termRelationship.createMany({ data: links })).count;
+    }
   }
   await tx.term.delete({ where: { id: term.id } });
   if (reassigned > 0) await recountTerms(tx, [defaultId]);
