@@ -702,9 +702,9 @@ describe('menu items', () => {
       await fill(small, 5);
       await fill(large, 40);
       const cost = async (query: string) => {
-        const before = t.db.queries.count;
+        const [before, prismaBefore] = [t.db.queries.count, t.db.queries.prismaCount];
         const res = await t.request.get(`${ITEMS}?${query}`).set(admin()).expect(200);
-        return { queries: t.db.queries.count - before, size: res.body.length };
+        return { queries: t.db.queries.count - before, prisma: t.db.queries.prismaCount - prismaBefore, size: res.body.length };
       };
       // Warm-up: the first read after writes also reads the publishing schedule again.
       await cost(`menus=${small}`);
@@ -715,6 +715,8 @@ describe('menu items', () => {
       // Authentication (3), the page and its count (2), details and menus (2), linked posts, terms,
       // options and one level of page parents (4).
       expect(a.queries).toBeLessThanOrEqual(11);
+      // All of them prepared statements: authentication and the listing make no Prisma call.
+      expect([a.prisma, b.prisma]).toEqual([0, 0]);
       // Embedding each item's menu costs the same whatever the number of items.
       const c = await cost(`menus=${small}&_embed=wp:term`);
       const d = await cost(`menus=${large}&_embed=wp:term`);

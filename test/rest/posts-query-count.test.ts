@@ -137,4 +137,14 @@ describe('posts: query count', () => {
       expect(t.db.queries.prismaCount - prisma).toBe(0);
     }
   });
+
+  it('answers logged-in reads without a Prisma call too (authentication included)', async () => {
+    for (const path of [`${POSTS}?per_page=10&context=edit`, `${POSTS}?per_page=10&_embed=author`, '/wp-json/core/v2/users/me']) {
+      await t.request.get(path).set('Authorization', t.adminAuth).expect(200);
+      const [statements, prisma] = [t.db.queries.count, t.db.queries.prismaCount];
+      await t.request.get(path).set('Authorization', t.adminAuth).expect(200);
+      expect(t.db.queries.count - statements).toBeGreaterThan(0);
+      expect(t.db.queries.prismaCount - prisma).toBe(0);
+    }
+  });
 });

@@ -4,7 +4,8 @@
  * (embedded sub-requests share these caches).
  */
 import DataLoader from 'dataloader';
-import type { Content, MenuItemDetail, Term } from '../../generated/prisma-sqlite/client';
+import type { ReadClient } from '../../db/fast/reader';
+import type { Content, MenuItemDetail, Prisma, Term } from '../../generated/prisma-sqlite/client';
 import { byKeys, defineLoader } from '../loaders';
 import { readOptions, type SiteOptions } from '../settings/options';
 
@@ -36,10 +37,33 @@ export function toMenuItemRow(row: RowWithTerms): MenuItemRow {
   return { ...rest, menuIds: terms.map((t) => t.termId) };
 }
 
+/**
+ * Menu item rows of a content query, with their details and menus: what MENU_ITEM_INCLUDE reads,
+ * as three prepared statements on the fast read path (an `include` only Prisma answers, at its
+ * fixed cost per statement). Transactions keep using the include through their own client.
+ */
+export async function readMenuItemRows(reads: ReadClient, args: { where: Prisma.ContentWhereInput; orderBy?: Prisma.ContentOrderByWithRelationInput[]; skip?: number; take?: number }): Promise<MenuItemRow[]> {
+  const rows = await reads.content.findMany(args);
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [details, links] = await Promise.all([
+    reads.menuItemDetail.findMany({ where: { contentId: { in: ids } } }),
+    reads.termRelationship.findMany({ where: { contentId: { in: ids }, term: { taxonomy: 'nav_menu' } }, select: { contentId: true, termId: true }, orderBy: { termId: 'asc' } }),
+  ]);
+  const detailOf = new Map(details.map((detail) => [detail.contentId, detail]));
+  const menusOf = new Map<number, number[]>();
+  for (const link of links) {
+    const list = menusOf.get(link.contentId);
+    if (list) list.push(link.termId);
+    else menusOf.set(link.contentId, [link.termId]);
+  }
+  return rows.map((row) => ({ ...row, menuItem: detailOf.get(row.id) ?? null, menuIds: menusOf.get(row.id) ?? [] }));
+}
+
 export const menuItemRowById = defineLoader('menus.itemById', (db) =>
   new DataLoader<number, MenuItemRow | null>(async (ids) => {
-    const rows = await db.read.content.findMany({ where: { id: { in: [...ids] }, type: 'nav_menu_item' }, include: MENU_ITEM_INCLUDE });
-    return byKeys(ids, rows.map(toMenuItemRow), (r) => r.id);
+    const rows = await readMenuItemRows(db.read, { where: { id: { in: [...ids] }, type: 'nav_menu_item' } });
+    return byKeys(ids, rows, (r) => r.id);
   }),
 );
 

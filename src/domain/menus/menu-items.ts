@@ -11,7 +11,7 @@ import { DomainError, forbidden } from '../errors';
 import { recountTerms } from '../terms/counts';
 import type { Viewer } from '../viewer';
 import { canManageMenus, hasMenuReadAccess } from './access';
-import { MENU_ITEM_INCLUDE, menuItemRowById, siteOptionsOnce, toMenuItemRow, type MenuItemRow } from './loaders';
+import { MENU_ITEM_INCLUDE, menuItemRowById, readMenuItemRows, siteOptionsOnce, toMenuItemRow, type MenuItemRow } from './loaders';
 import { invalidParam, menuItemOrderBy, menuItemWhere, sortInMemory, type MenuItemListQuery } from './menu-item-query';
 import { setupMenuItem, type MenuItemRecord } from './menu-item-records';
 import { prepareMenuItem, saveMenuItem, type MenuItemInput } from './menu-item-writes';
@@ -92,7 +92,7 @@ export async function listMenuItems(ctx: DomainContext, query: MenuItemListQuery
     throw new DomainError('rest_orderby_include_missing_include', 'You need to define an include parameter to order by include.', 400);
   }
 
-  const prisma = ctx.db.prisma;
+  const reads = ctx.db.read;
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 100;
   const skip = query.offset !== undefined ? query.offset : (page - 1) * perPage;
@@ -104,17 +104,14 @@ export async function listMenuItems(ctx: DomainContext, query: MenuItemListQuery
   let rows: MenuItemRow[];
   let total: number;
   if (orderBy) {
-    [total, rows] = await Promise.all([
-      prisma.content.count({ where }),
-      prisma.content.findMany({ where, orderBy, skip, take: perPage, include: MENU_ITEM_INCLUDE }).then((found) => found.map(toMenuItemRow)),
-    ]);
+    [total, rows] = await Promise.all([reads.content.count({ where }), readMenuItemRows(reads, { where, orderBy, skip, take: perPage })]);
   } else {
     // FIELD() and relevance orderings: rank the matching rows, then read the page.
-    const all = await prisma.content.findMany({ where, select: { id: true, slug: true, title: true, excerpt: true, content: true, date: true } });
+    const all = await reads.content.findMany({ where, select: { id: true, slug: true, title: true, excerpt: true, content: true, date: true } });
     total = all.length;
     const ids = sortInMemory(all, query).slice(skip, skip + perPage).map((r) => r.id);
-    const found = await prisma.content.findMany({ where: { id: { in: ids } }, include: MENU_ITEM_INCLUDE });
-    const byId = new Map(found.map((r) => [r.id, toMenuItemRow(r)]));
+    const found = await readMenuItemRows(reads, { where: { id: { in: ids } } });
+    const byId = new Map(found.map((r) => [r.id, r]));
     rows = ids.map((id) => byId.get(id)).filter((r): r is MenuItemRow => r !== undefined);
   }
 

@@ -33,22 +33,23 @@ export async function authenticateApplicationPassword(db: Database, credentials:
     throw new DomainError('application_passwords_disabled', 'Application passwords are not available.', 401);
   }
   const byEmail = credentials.login.includes('@');
+  // Two prepared statements rather than one `include` (which only Prisma answers, ~0.3 ms a call):
+  // every authenticated request pays this.
   const user = await db.read.user.findFirst({
     where: byEmail ? { OR: [{ login: credentials.login }, { email: credentials.login }] } : { login: credentials.login },
-    include: { applicationPasswords: true },
   });
   if (!user) {
     throw byEmail
       ? new DomainError('invalid_email', 'Unknown email address. Check again or try your username.', 401)
       : new DomainError('invalid_username', `The username ${credentials.login} is not registered on this site. If you are unsure of your username, try your email address instead.`, 401);
   }
-  const item = user.applicationPasswords.find((p) => verifyApplicationPassword(credentials.password, p.passwordHash));
+  const passwords = await db.read.applicationPassword.findMany({ where: { userId: user.id } });
+  const item = passwords.find((p) => verifyApplicationPassword(credentials.password, p.passwordHash));
   if (!item) throw new DomainError('incorrect_password', 'The provided password is an invalid application password.', 401);
   const now = new Date();
   if (!item.lastUsedAt || now.getTime() - item.lastUsedAt.getTime() > USAGE_RECORD_INTERVAL_MS || item.lastIp !== (ip ?? null)) {
     // Recorded at most daily (or when the address changes), as WordPress does, to keep reads cheap.
     await db.prisma.applicationPassword.update({ where: { uuid: item.uuid }, data: { lastUsedAt: now, lastIp: ip ?? null } });
   }
-  const { applicationPasswords: _unused, ...plain } = user;
-  return { user: plain, applicationPasswordUuid: item.uuid };
+  return { user, applicationPasswordUuid: item.uuid };
 }

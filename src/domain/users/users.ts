@@ -381,7 +381,7 @@ export async function canViewUser(ctx: DomainContext, id: number, context: strin
 /** GET /users/me: the viewer's own account; anonymous callers get 401 rest_not_logged_in. */
 export async function getCurrentUser(ctx: DomainContext): Promise<User> {
   if (ctx.viewer.isAnonymous) throw new DomainError('rest_not_logged_in', 'You are not currently logged in.', 401);
-  return findUserOrFail(ctx.db.prisma, ctx.viewer.id);
+  return loadUserOrFail(ctx, ctx.viewer.id);
 }
 
 // ---------------------------------------------------------------------------------------------
