@@ -7,8 +7,9 @@
  *
  * Tags (src/cache/tags.ts): every entry carries the tags its computation read (the request's
  * LoaderCache ReadTags, which adds `*` when a read bypassed the tracked path); an answer that
- * brings no tags at all is treated as untracked and carries `*`. A write publishes the tags its Prisma calls recorded (src/cache/write-tags.ts) plus
- * `*`, so only the entries it may have changed are dropped.
+ * brings no tags at all is treated as untracked and carries `*`. A write publishes the tags its
+ * Prisma calls recorded (src/cache/write-tags.ts) plus `*`, so only the entries it may have
+ * changed are dropped.
  */
 import type { CacheConfig } from '../config';
 import type { InvalidationBus } from '../cache/invalidation';

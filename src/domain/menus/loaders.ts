@@ -25,24 +25,15 @@ export interface LinkedPost {
   parentId: number;
 }
 
-export const MENU_ITEM_INCLUDE = {
-  menuItem: true,
-  terms: { where: { term: { taxonomy: 'nav_menu' } }, select: { termId: true }, orderBy: { termId: 'asc' } },
-} as const;
-
-type RowWithTerms = Content & { menuItem: MenuItemDetail | null; terms: Array<{ termId: number }> };
-
-export function toMenuItemRow(row: RowWithTerms): MenuItemRow {
-  const { terms, ...rest } = row;
-  return { ...rest, menuIds: terms.map((t) => t.termId) };
-}
+/** The delegates readMenuItemRows uses: the fast read client's, or a transaction's. */
+type MenuItemReader = Pick<ReadClient, 'content' | 'menuItemDetail' | 'termRelationship'>;
 
 /**
- * Menu item rows of a content query, with their details and menus: what MENU_ITEM_INCLUDE reads,
- * as three prepared statements on the fast read path (an `include` only Prisma answers, at its
- * fixed cost per statement). Transactions keep using the include through their own client.
+ * Menu item rows of a content query, with their details and menus (term ids, ascending): three
+ * statements, which the fast read path answers as prepared statements (an `include` only Prisma
+ * answers, at its fixed cost per call). Inside a write, pass the transaction client.
  */
-export async function readMenuItemRows(reads: ReadClient, args: { where: Prisma.ContentWhereInput; orderBy?: Prisma.ContentOrderByWithRelationInput[]; skip?: number; take?: number }): Promise<MenuItemRow[]> {
+export async function readMenuItemRows(reads: MenuItemReader, args: { where: Prisma.ContentWhereInput; orderBy?: Prisma.ContentOrderByWithRelationInput[]; skip?: number; take?: number }): Promise<MenuItemRow[]> {
   const rows = await reads.content.findMany(args);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);

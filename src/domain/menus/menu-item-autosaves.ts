@@ -9,7 +9,7 @@ import type { Content } from '../../generated/prisma-sqlite/client';
 import { canEditContent } from '../content/permissions';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
-import { MENU_ITEM_INCLUDE, toMenuItemRow } from './loaders';
+import { readMenuItemRows } from './loaders';
 import { setupMenuItem } from './menu-item-records';
 import { prepareMenuItem, type MenuItemInput } from './menu-item-writes';
 import { txLookup } from './object-links';
@@ -100,10 +100,10 @@ export function canCreateMenuItemAutosave(ctx: DomainContext, id: number): Promi
 export async function createMenuItemAutosave(ctx: DomainContext, id: number, input: MenuItemInput): Promise<AutosaveRecord> {
   await autosavableItem(ctx, id);
   const saved = await ctx.db.prisma.$transaction(async (tx) => {
-    const item = await tx.content.findUnique({ where: { id }, include: MENU_ITEM_INCLUDE });
+    const [item] = await readMenuItemRows(tx, { where: { id } });
     if (!item || item.type !== 'nav_menu_item') throw new DomainError('rest_post_invalid_parent', 'Invalid post parent ID.', 404);
     const lookup = txLookup(tx);
-    await prepareMenuItem(await setupMenuItem(toMenuItemRow(item), lookup, ctx.config, false), input, lookup);
+    await prepareMenuItem(await setupMenuItem(item, lookup, ctx.config, false), input, lookup);
     const now = new Date();
     if ((item.status === 'draft' || item.status === 'auto-draft') && item.authorId === ctx.viewer.id) {
       // The viewer's own draft: saved in place (nothing of the menu item's fields changes).

@@ -11,7 +11,7 @@ import { DomainError, forbidden } from '../errors';
 import { recountTerms } from '../terms/counts';
 import type { Viewer } from '../viewer';
 import { canManageMenus, hasMenuReadAccess } from './access';
-import { MENU_ITEM_INCLUDE, menuItemRowById, readMenuItemRows, siteOptionsOnce, toMenuItemRow, type MenuItemRow } from './loaders';
+import { menuItemRowById, readMenuItemRows, siteOptionsOnce, type MenuItemRow } from './loaders';
 import { invalidParam, menuItemOrderBy, menuItemWhere, sortInMemory, type MenuItemListQuery } from './menu-item-query';
 import { setupMenuItem, type MenuItemRecord } from './menu-item-records';
 import { prepareMenuItem, saveMenuItem, type MenuItemInput } from './menu-item-writes';
@@ -208,9 +208,9 @@ export async function canEditMenuItem(ctx: DomainContext, id: number): Promise<b
 
 /** The item as it stands inside a write transaction, set up for preparing an update. */
 async function currentRecord(tx: Tx, ctx: DomainContext, id: number): Promise<MenuItemRecord> {
-  const row = await tx.content.findUnique({ where: { id }, include: MENU_ITEM_INCLUDE });
+  const [row] = await readMenuItemRows(tx, { where: { id } });
   if (!row || row.type !== 'nav_menu_item') throw invalidId();
-  return setupMenuItem(toMenuItemRow(row), txLookup(tx), ctx.config, false);
+  return setupMenuItem(row, txLookup(tx), ctx.config, false);
 }
 
 /** POST/PUT/PATCH /menu-items/{id}: a partial update over the item's current values. */

@@ -203,8 +203,8 @@ async function loadUserOrFail(ctx: DomainContext, id: number): Promise<User> {
 }
 
 /** Authors with at least one published item of these types (and private ones the viewer may read). */
-async function publishedAuthorIds(client: Pick<Client, 'content'> | ReadClient, types: readonly string[]): Promise<number[]> {
-  const rows = await client.content.findMany({
+async function publishedAuthorIds(reads: ReadClient, types: readonly string[]): Promise<number[]> {
+  const rows = await reads.content.findMany({
     where: { type: { in: [...types] }, status: 'publish', authorId: { gt: 0 } },
     distinct: ['authorId'],
     select: { authorId: true },
