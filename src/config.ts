@@ -39,6 +39,8 @@ export interface Config {
   geolocation: boolean;
   /** How far from the point a venue may lie, kilometres. */
   geolocationRadiusKm: number;
+  /** Reads that leave the tracked fast path unannounced throw instead of being counted (src/db/read-audit.ts). */
+  strictReads: boolean;
 }
 
 export interface GraphQLConfig {
@@ -127,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: flag(env, 'SEED_DEMO', true),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10000),
     workers: Math.max(1, integer(env, 'WEB_CONCURRENCY', defaultWorkers())),
+    strictReads: flag(env, 'STRICT_READS', false),
     graphql: {
       introspection: flag(env, 'GRAPHQL_INTROSPECTION', true),
       playground: flag(env, 'GRAPHQL_PLAYGROUND', true),

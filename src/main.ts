@@ -49,7 +49,7 @@ async function main(): Promise<void> {
 
 /** One serving process: the whole server, or one cluster worker. */
 async function serve(config: Config, prepared?: Prepared): Promise<void> {
-  const db = createDatabase(config.databaseUrl);
+  const db = createDatabase(config.databaseUrl, { strictReads: config.strictReads });
   const app = await buildApp(config, db, cluster.isWorker ? { metrics: workerMetrics } : {});
   const log = app.fastify.log;
   if (prepared) log.info({ provider: config.provider, ...prepared }, 'database ready');

@@ -12,41 +12,16 @@
  */
 import { isRecord, pinnedValues } from '../db/args';
 import type { ReadObserver } from '../db/fast/reader';
-import { contentTag, listTag, SETTINGS, termTag, userTag, type ReadTags } from './tags';
+import { isConstant, MODEL_TAGS, type ModelTagging } from './model-tags';
+import { listTag, type ReadTags } from './tags';
 
 type Row = Record<string, unknown>;
 
-/** Per model: the columns that name a record, and the tag of each. */
-const RECORD_KEYS: Record<string, Array<[string, (id: number) => string]>> = {
-  Content: [['id', contentTag]],
-  Term: [['id', termTag]],
-  User: [['id', userTag]],
-  ContentMeta: [['contentId', contentTag]],
-  MenuItemDetail: [['contentId', contentTag]],
-  EventDetail: [['contentId', contentTag]],
-  VenueDetail: [['contentId', contentTag]],
-  OrganizerDetail: [['contentId', contentTag]],
-  TermRelationship: [
-    ['contentId', contentTag],
-    ['termId', termTag],
-  ],
-  EventVenue: [
-    ['eventId', contentTag],
-    ['venueId', contentTag],
-  ],
-  EventOrganizer: [
-    ['eventId', contentTag],
-    ['organizerId', contentTag],
-  ],
-  TermMeta: [['termId', termTag]],
-  ApplicationPassword: [['userId', userTag]],
-};
-
-/** Lists are split by these columns. */
-const LIST_KEYS: Record<string, string> = { Content: 'type', Term: 'taxonomy' };
-
-/** Models whose list tag the write side publishes (others are untracked when listed). */
-const LISTED = new Set(['Content', 'Term', 'User', 'ContentMeta', 'MenuItemDetail', 'EventDetail', 'VenueDetail', 'OrganizerDetail', 'TermRelationship', 'EventVenue', 'EventOrganizer', 'TermMeta', 'ApplicationPassword']);
+/** The models whose reads are tracked by record and list (model-tags.ts declares them once for both sides). */
+function taggingOf(model: string): ModelTagging | undefined {
+  const tagging = MODEL_TAGS[model];
+  return tagging && !isConstant(tagging) ? tagging : undefined;
+}
 
 /** Names of the relation fields used anywhere in a where (their models are looked up by the caller). */
 function relationFilters(where: unknown, isRelation: (field: string) => string | undefined, out: Set<string>): void {
@@ -64,11 +39,9 @@ function relationFilters(where: unknown, isRelation: (field: string) => string |
   }
 }
 
-function addRowTags(tags: ReadTags, model: string, rows: readonly Row[]): void {
-  const keys = RECORD_KEYS[model];
-  if (!keys) return;
+function addRowTags(tags: ReadTags, tagging: ModelTagging, rows: readonly Row[]): void {
   for (const row of rows) {
-    for (const [column, tag] of keys) {
+    for (const [column, tag] of tagging.records) {
       const id = row[column];
       if (typeof id === 'number') tags.add(tag(id));
     }
@@ -78,13 +51,14 @@ function addRowTags(tags: ReadTags, model: string, rows: readonly Row[]): void {
 export function tagObserver(tags: ReadTags, relatedModel: (model: string, field: string) => string | undefined): ReadObserver {
   return {
     model(model, _operation, args, rows) {
-      if (model === 'Option') {
-        tags.add(SETTINGS);
+      const declared = MODEL_TAGS[model];
+      if (declared && isConstant(declared)) {
+        tags.addAll(declared.constant);
         return;
       }
       const where = args?.where;
       let pinned = false;
-      for (const [column, tag] of RECORD_KEYS[model] ?? []) {
+      for (const [column, tag] of declared?.records ?? []) {
         const values = pinnedValues(where, column);
         if (!values) continue;
         pinned = true;
@@ -92,11 +66,10 @@ export function tagObserver(tags: ReadTags, relatedModel: (model: string, field:
         break;
       }
       if (!pinned) {
-        const listColumn = LIST_KEYS[model];
-        if (!LISTED.has(model)) tags.untracked();
-        else if (!listColumn) tags.add(listTag(model));
+        if (!declared) tags.untracked();
+        else if (!declared.listBy) tags.add(listTag(model));
         else {
-          const kinds = pinnedValues(where, listColumn);
+          const kinds = pinnedValues(where, declared.listBy);
           if (kinds && kinds.every((k) => typeof k === 'string')) for (const kind of kinds) tags.add(listTag(model, kind as string));
           else tags.untracked();
         }
@@ -104,10 +77,12 @@ export function tagObserver(tags: ReadTags, relatedModel: (model: string, field:
       const related = new Set<string>();
       relationFilters(where, (field) => relatedModel(model, field), related);
       for (const other of related) {
-        if (LIST_KEYS[other] || !LISTED.has(other)) tags.untracked();
+        // A relation filter depends on the related model's whole list: only an unsplit list tag names it.
+        const tagging = taggingOf(other);
+        if (!tagging || tagging.listBy) tags.untracked();
         else tags.add(listTag(other));
       }
-      if (rows) addRowTags(tags, model, rows);
+      if (rows && declared) addRowTags(tags, declared, rows);
     },
     raw(list) {
       if (list === undefined) tags.untracked();

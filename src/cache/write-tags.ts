@@ -19,7 +19,8 @@
  */
 import { isRecord, isScalarValue, pinnedValues } from '../db/args';
 import { Prisma } from '../generated/prisma-sqlite/client';
-import { ANY, SETTINGS, contentTag, eventMonthTag, listTag, monthsBetween, termTag, userTag } from './tags';
+import { eventSpanTags, isConstant, MODEL_TAGS, rowTags, taggedFields } from './model-tags';
+import { ANY, SETTINGS } from './tags';
 
 /** Tags that drop every cached answer (all of them carry `settings`, untracked ones `*`). */
 export const EVERYTHING: readonly string[] = [SETTINGS, ANY];
@@ -112,22 +113,9 @@ interface Rule {
 
 const num = (value: unknown): number => Number(value);
 
-function eventSpanTags(row: Row, out: Sink): void {
-  const months = typeof row.startUtc === 'string' && typeof row.endUtc === 'string' ? monthsBetween(row.startUtc, row.endUtc) : null;
-  if (months === null) out.add(listTag('Content', 'tribe_events'));
-  else for (const month of months) out.add(eventMonthTag(month));
-}
-
-/** Keyed by the Prisma delegate name (the model name, first letter lowered). */
-const RULES: Record<string, Rule> = {
-  content: {
-    fields: ['id', 'type', 'parentId'],
-    tags: (row, out) => {
-      out.add(contentTag(num(row.id)));
-      out.add(listTag('Content', String(row.type)));
-      // A child (revision, autosave, attachment, sub-page) shows in its parent's answer: revision counts, links.
-      if (num(row.parentId) > 0) out.add(contentTag(num(row.parentId)));
-    },
+/** What writes need beyond the tags of their rows (model-tags.ts), by model name. */
+const WRITE_BEHAVIOUR: Record<string, Pick<Rule, 'beforeUpdate' | 'cascades' | 'unobserved'>> = {
+  Content: {
     // An event's title or status shows in the month lists it spans: read that span.
     async beforeUpdate(client, rows, data, out) {
       const ids = rows.filter((row) => row.type === 'tribe_events' || data.type === 'tribe_events').map((row) => num(row.id));
@@ -146,85 +134,32 @@ const RULES: Record<string, Rule> = {
       { delegate: 'organizerDetail', by: ['contentId'], read: false },
     ],
   },
-  contentMeta: keyedByContent('ContentMeta', 'contentId'),
-  menuItemDetail: keyedByContent('MenuItemDetail', 'contentId'),
-  venueDetail: keyedByContent('VenueDetail', 'contentId'),
-  organizerDetail: keyedByContent('OrganizerDetail', 'contentId'),
-  eventDetail: {
-    fields: ['contentId', 'startUtc', 'endUtc'],
-    tags: (row, out) => {
-      out.add(contentTag(num(row.contentId)));
-      out.add(listTag('EventDetail'));
-      eventSpanTags(row, out);
-    },
-  },
-  eventVenue: keyedByContent('EventVenue', 'eventId', 'venueId'),
-  eventOrganizer: keyedByContent('EventOrganizer', 'eventId', 'organizerId'),
-  termRelationship: {
-    fields: ['contentId', 'termId'],
-    tags: (row, out) => {
-      out.add(contentTag(num(row.contentId)));
-      // The term's count and its lists of content.
-      out.add(termTag(num(row.termId)));
-      out.add(listTag('TermRelationship'));
-    },
-  },
-  term: {
-    fields: ['id', 'taxonomy'],
-    tags: (row, out) => {
-      out.add(termTag(num(row.id)));
-      out.add(listTag('Term', String(row.taxonomy)));
-    },
+  Term: {
     cascades: [
       { delegate: 'termRelationship', by: ['termId'], read: true },
       { delegate: 'termMeta', by: ['termId'], read: false },
     ],
   },
-  termMeta: {
-    fields: ['termId'],
-    tags: (row, out) => {
-      out.add(termTag(num(row.termId)));
-      out.add(listTag('TermMeta'));
-    },
-  },
-  user: {
-    fields: ['id'],
-    tags: (row, out) => {
-      out.add(userTag(num(row.id)));
-      out.add(listTag('User'));
-    },
-    cascades: [{ delegate: 'applicationPassword', by: ['userId'], read: false }],
-  },
-  applicationPassword: {
-    fields: ['userId'],
-    tags: (row, out) => out.add(userTag(num(row.userId))),
-    // Every authenticated request may stamp its last use: nothing anonymous answers show.
-    unobserved: ['lastUsedAt', 'lastIp'],
-  },
-  option: constant(SETTINGS),
-  eventImport: constant(listTag('EventImport')),
-  eventImportOrigin: constant(listTag('EventImportOrigin')),
+  User: { cascades: [{ delegate: 'applicationPassword', by: ['userId'], read: false }] },
+  // Every authenticated request may stamp its last use: nothing anonymous answers show.
+  ApplicationPassword: { unobserved: ['lastUsedAt', 'lastIp'] },
 };
+
+/** Each model's write rule, keyed by its Prisma delegate name (`contentMeta` for ContentMeta). */
+const RULES: Record<string, Rule> = Object.fromEntries(
+  Object.entries(MODEL_TAGS).map(([model, tagging]): [string, Rule] => {
+    const rule: Rule = isConstant(tagging)
+      ? { fields: [], tags: (_row, out) => tagging.constant.forEach((tag) => out.add(tag)) }
+      : { fields: taggedFields(tagging), tags: (row, out) => rowTags(model, tagging, row, out) };
+    return [model[0].toLowerCase() + model.slice(1), { ...rule, ...WRITE_BEHAVIOUR[model] }];
+  }),
+);
 
 /** The log of invalidations itself, and persisted GraphQL documents (registering one changes no answer). */
 const SKIPPED = new Set(['cacheInvalidation', 'persistedQuery']);
 
 /** Every model's delegate name (`contentMeta` for ContentMeta), but the log's. */
 const DELEGATES = new Set(Object.values(Prisma.ModelName).map((model) => model[0].toLowerCase() + model.slice(1)).filter((name) => !SKIPPED.has(name)));
-
-function keyedByContent(model: string, ...columns: string[]): Rule {
-  return {
-    fields: columns,
-    tags: (row, out) => {
-      for (const column of columns) out.add(contentTag(num(row[column])));
-      out.add(listTag(model));
-    },
-  };
-}
-
-function constant(...tags: string[]): Rule {
-  return { fields: [], tags: (_row, out) => tags.forEach((tag) => out.add(tag)) };
-}
 
 const MUTATIONS = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany']);
 const NESTED_WRITE = new Set(['create', 'createMany', 'connect', 'connectOrCreate', 'disconnect', 'delete', 'deleteMany', 'update', 'updateMany', 'upsert']);

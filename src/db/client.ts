@@ -15,6 +15,7 @@ import { providerOf } from '../config';
 import { postgresEngine, sqliteEngine } from './fast/engine';
 import { ModelCatalog } from './fast/models';
 import { FastReads, type ReadClient } from './fast/reader';
+import { ReadAudit } from './read-audit';
 
 export type PrismaClient = SqliteClient;
 export type { Prisma } from '../generated/prisma-sqlite/client';
@@ -34,7 +35,13 @@ export class QueryCounter {
 }
 
 export interface Database {
+  /** Writes and transactions (every mutating call records its cache tags). */
   prisma: PrismaClient;
+  /**
+   * Prisma for a read the fast path cannot serve, on purpose: `why` says so at the call site. In a
+   * request, the answer then counts as untracked (see src/db/read-audit.ts).
+   */
+  untracked(why: string): PrismaClient;
   /** Reads without Prisma's per-call cost where the arguments allow (src/db/fast); Prisma otherwise. */
   read: ReadClient;
   fast: FastReads;
@@ -100,7 +107,13 @@ function countingFactory(factory: SqlDriverAdapterFactory, counter: QueryCounter
   };
 }
 
-export function createDatabase(url: string, options: { poolSize?: number } = {}): Database {
+export interface DatabaseOptions {
+  poolSize?: number;
+  /** Throw on reads that leave the tracked fast path unannounced (tests); count and log them otherwise. */
+  strictReads?: boolean;
+}
+
+export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
   const provider = providerOf(url);
   const queries = new QueryCounter();
   let prisma: PrismaClient;
@@ -117,12 +130,14 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
   if (!runtime) throw new Error('the generated Prisma client has no runtime data model');
   const engine = provider === 'sqlite' ? sqliteEngine(sqliteFile(url)) : postgresEngine(url, Math.min(options.poolSize ?? 10, 4));
   // Reads that fall back to Prisma use the plain client: only mutations need the write-tag wrapper.
-  const fast = new FastReads(prisma, engine, new ModelCatalog(runtime), queries);
+  const fast = new FastReads(prisma, engine, new ModelCatalog(runtime), queries, new ReadAudit(options.strictReads ?? false));
   const changes = new PendingChanges();
   const raw = prisma;
+  // Every mutating call records the cache tags it changes.
+  const tagged = withWriteTags(prisma, changes);
   return {
-    // Every mutating call records the cache tags it changes.
-    prisma: withWriteTags(prisma, changes),
+    prisma: tagged,
+    untracked: () => tagged,
     read: fast.client(),
     fast,
     provider,

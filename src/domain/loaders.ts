@@ -12,12 +12,20 @@ import type { Database } from '../db/client';
 /**
  * The database as one request sees it: `read` reports what it returns to the request's ReadTags;
  * using `prisma` directly marks the request's reads untracked (its answer is then dropped by any
- * write), so a read path that bypasses `read` costs precision, never correctness.
+ * write), so a read path that bypasses `read` costs precision, never correctness. In a read request
+ * that is also a leak (src/db/read-audit.ts) unless the call site says why with `untracked(why)`.
  */
-function requestView(db: Database, tags: ReadTags): Database {
+function requestView(db: Database, tags: ReadTags, access: { readOnly: boolean }): Database {
   const view = Object.create(db) as Database;
   Object.defineProperty(view, 'prisma', {
     get() {
+      tags.untracked();
+      if (access.readOnly) db.fast.audit.report({ kind: 'prisma-direct', detail: 'db.prisma in a read request' });
+      return db.prisma;
+    },
+  });
+  Object.defineProperty(view, 'untracked', {
+    value: () => {
       tags.untracked();
       return db.prisma;
     },
@@ -32,8 +40,14 @@ export class LoaderCache {
   readonly tags = new ReadTags();
   /** The database for this request's reads (tags collected). */
   readonly db: Database;
-  constructor(db: Database) {
-    this.db = requestView(db, this.tags);
+  /**
+   * A read request (REST GET, GraphQL query): reaching for `db.prisma` is then a leak. Set by the
+   * face once it knows (a GraphQL operation's kind is known only after parsing).
+   */
+  readOnly: boolean;
+  constructor(db: Database, options: { readOnly?: boolean } = {}) {
+    this.readOnly = options.readOnly ?? false;
+    this.db = requestView(db, this.tags, this);
   }
 
   get<K, V>(key: symbol, create: (db: Database) => DataLoader<K, V>): DataLoader<K, V> {

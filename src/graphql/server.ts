@@ -28,12 +28,16 @@ interface Logger {
   error(object: unknown, message?: string): void;
 }
 
-/** Marks the request's context when it runs a mutation, so its cached reads are invalidated. */
+/**
+ * Marks the request's context when it runs a mutation, so its cached reads are invalidated; a
+ * request of queries only is a read request for the read audit (src/db/read-audit.ts).
+ */
 const mutationFlag: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ operation, contextValue }) {
         if (operation?.operation === 'mutation') contextValue.effects.wrote = true;
+        contextValue.domain.loaders.readOnly = !contextValue.effects.wrote && operation?.operation === 'query';
       },
     };
   },

@@ -51,6 +51,9 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   // With http_request_duration_seconds_count, the average statements per request under any load.
   metrics.registry.gauge({ name: 'db_statements_run', help: 'SQL statements this process has run since it started.', collect: () => db.queries.count });
   metrics.registry.gauge({ name: 'db_prisma_calls_run', help: 'Of those, the statements Prisma ran (the rest ran as prepared statements on the fast read path).', collect: () => db.queries.prismaCount });
+  metrics.registry.gauge({ name: 'db_read_fallbacks_run', help: 'Reads the fast path could not compile that went to Prisma unannounced (see the log for which).', collect: () => db.fast.audit.counts['prisma-fallback'] });
+  metrics.registry.gauge({ name: 'db_untracked_reads_run', help: 'Read requests that reached for Prisma directly, unannounced (their answers carry * in the cache).', collect: () => db.fast.audit.counts['prisma-direct'] });
+  db.fast.audit.onFirstLeak = (leak) => fastify.log.warn({ leak }, 'a read left the tracked fast path (src/db/read-audit.ts)');
   metrics.registry.gauge({ name: 'server_processes', help: 'Server processes whose metrics this answer sums (the cluster workers; 1 without).', collect: () => 1 });
   registerMetrics(fastify, metrics.registry, options.metrics);
   observeRequests(fastify, metrics, config.restPrefix, db.queries);

@@ -33,7 +33,7 @@ export function registerFeeds(app: FastifyInstance, config: Config, db: Database
   const serve = async (request: FastifyRequest, reply: FastifyReply, scope: FeedScope): Promise<FastifyReply> => {
     const viewer = await resolveViewer(db, request.headers.authorization, request.ip);
     if (isDomainError(viewer)) return reply.code(viewer.status).type('text/plain; charset=utf-8').send(viewer.message);
-    const loaders = new LoaderCache(db);
+    const loaders = new LoaderCache(db, { readOnly: true });
     const ctx: DomainContext = { db: loaders.db, viewer, config, loaders };
     try {
       const feed = await calendarFeed(ctx, scope);

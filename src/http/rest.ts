@@ -146,7 +146,7 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
       key,
       async () => {
         // The computation (and its `_embed` sub-requests) records what it reads here: the entry's tags.
-        const loaders = new LoaderCache(dispatcher.deps.db);
+        const loaders = new LoaderCache(dispatcher.deps.db, { readOnly: true });
         const answer = await serveRequest(dispatcher, { ...internal, method: 'GET', loaders }, { head: false, override: Boolean(methodOverride) });
         return { status: answer.status, headers: answer.headers, body: answer.body ?? '', tags: loaders.tags.list() };
       },

@@ -8,6 +8,7 @@ import { Prisma } from '../../src/generated/prisma-sqlite/client';
 import { LoaderCache } from '../../src/domain/loaders';
 import { createDatabase, type Database } from '../../src/db/client';
 import { compileFindMany, Unsupported } from '../../src/db/fast/compile';
+import { UnaccountedReadError, viaPrisma } from '../../src/db/read-audit';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 
 let database: TestDatabase;
@@ -81,6 +82,12 @@ const cases: Array<[string, string, () => Record<string, unknown>]> = [
   ['event detail booleans', 'eventDetail', () => ({ where: { contentId: ids.event } })],
   ['meta', 'contentMeta', () => ({ where: { contentId: { in: ids.posts }, key: { in: ['footnotes'] } }, orderBy: { id: 'asc' } })],
   ['options (no arguments)', 'option', () => ({})],
+  // LIKE as Prisma emits it: % and _ stay wildcards, and each engine folds case as it does under Prisma.
+  ['contains, any case', 'content', () => ({ where: { type: 'post', title: { contains: 'post 1' } }, orderBy: { id: 'asc' } })],
+  ['contains with wildcards', 'content', () => ({ where: { title: { contains: 'Pos_ %3' } }, orderBy: { id: 'asc' } })],
+  ['startsWith and endsWith', 'content', () => ({ where: { slug: { startsWith: 'post-', endsWith: '5' } } })],
+  ['not contains', 'content', () => ({ where: { type: 'post', title: { not: { contains: '1' } } }, orderBy: { id: 'asc' } })],
+  ['distinct on the selected column', 'content', () => ({ where: { type: 'post' }, distinct: ['authorId'], select: { authorId: true }, orderBy: { authorId: 'desc' } })],
 ];
 
 describe('fast reads agree with Prisma', () => {
@@ -109,10 +116,14 @@ describe('fast reads agree with Prisma', () => {
     expect(await db.read.termRelationship.findUnique({ where: link })).toEqual(await db.prisma.termRelationship.findUnique({ where: link }));
   });
 
-  it('leaves what it does not compile to Prisma, with the same answer', async () => {
-    const args = { where: { title: { contains: 'Post 1' } } };
+  it('leaves what it does not compile to Prisma, with the same answer, and counts it unless announced', async () => {
+    const args = { where: { type: 'post' }, distinct: ['authorId' as const], take: 1 };
     expect(() => compileFindMany((db.fast as unknown as { catalog: never }).catalog, 'sqlite', 'Content', args)).toThrow(Unsupported);
+    const before = db.fast.audit.counts['prisma-fallback'];
     expect(await db.read.content.findMany(args)).toEqual(await db.prisma.content.findMany(args));
+    expect(db.fast.audit.counts['prisma-fallback']).toBe(before + 1);
+    expect(await db.read.content.findMany(viaPrisma({ ...args }, 'a test'))).toEqual(await db.prisma.content.findMany(args));
+    expect(db.fast.audit.counts['prisma-fallback']).toBe(before + 1);
   });
 
   it('runs tagged raw reads', async () => {
@@ -144,5 +155,29 @@ describe('read tags of a request', () => {
       expect(loaders.tags.tracked).toBe(false);
       expect(loaders.tags.list()).toContain('*');
     }
+  });
+});
+
+describe('strict reads: leaves from the tracked path fail unless the call site says why', () => {
+  let strict: Database;
+  beforeAll(() => {
+    strict = createDatabase(database.url, { strictReads: true });
+  });
+  afterAll(() => strict.close());
+
+  it('refuses an unannounced fallback to Prisma, and serves an announced one', async () => {
+    const args = { where: { type: 'post' }, distinct: ['authorId' as const], take: 1 };
+    await expect(strict.read.content.findMany(args)).rejects.toThrow(UnaccountedReadError);
+    await expect(strict.read.content.findFirst({ where: { type: 'post' }, take: 2 })).rejects.toThrow(/prisma-fallback/);
+    expect(await strict.read.content.findMany(viaPrisma({ ...args }, 'a test'))).toEqual(await strict.prisma.content.findMany(args));
+  });
+
+  it('refuses db.prisma in a read request, not in a write request, and lets untracked(why) through', async () => {
+    const read = new LoaderCache(strict, { readOnly: true });
+    expect(() => read.db.prisma).toThrow(/prisma-direct/);
+    expect(await read.db.untracked('a test').content.count()).toBeGreaterThan(0);
+    expect(read.tags.tracked).toBe(false);
+    const write = new LoaderCache(strict);
+    expect(await write.db.prisma.content.count()).toBeGreaterThan(0);
   });
 });

@@ -46,9 +46,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     // Most suites write fixtures straight into the database and measure uncached costs; the cache's
     // own suites turn it on.
     CACHE_ENABLED: 'false',
+    // A read that leaves the tracked fast path unannounced fails the test that made it.
+    STRICT_READS: 'true',
     ...env,
   });
-  const db = createDatabase(config.databaseUrl, { poolSize: 4 });
+  const db = createDatabase(config.databaseUrl, { poolSize: 4, strictReads: config.strictReads });
   await bootstrap(config, db);
   const app = await buildApp(config, db, { logger: false });
   await app.fastify.ready();

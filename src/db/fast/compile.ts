@@ -112,8 +112,18 @@ class Builder {
           else if (isRecord(v)) parts.push(`NOT (${this.scalar(column, v)})`);
           else parts.push(`${column} <> ${this.value(v)}`);
           break;
+        case 'contains':
+        case 'startsWith':
+        case 'endsWith': {
+          // As Prisma emits them: LIKE with the value unescaped (its % and _ stay wildcards), so each
+          // engine folds case as it does under Prisma (SQLite: ASCII letters; PostgreSQL: not at all).
+          // `mode: 'insensitive'` is not compiled (it falls to the default below).
+          if (typeof v !== 'string') throw new Unsupported(`filter ${op}`);
+          const pattern = op === 'contains' ? `%${v}%` : op === 'startsWith' ? `${v}%` : `%${v}`;
+          parts.push(`${column} LIKE ${this.value(pattern)}`);
+          break;
+        }
         default:
-          // contains/startsWith/mode... differ between engines in Prisma's own SQL: leave them to Prisma.
           throw new Unsupported(`filter ${op}`);
       }
     }
@@ -166,7 +176,21 @@ class Builder {
   }
 }
 
-const FIND_KEYS = new Set(['where', 'orderBy', 'skip', 'take', 'select']);
+const FIND_KEYS = new Set(['where', 'orderBy', 'skip', 'take', 'select', 'distinct']);
+
+/**
+ * `distinct` compiles to SELECT DISTINCT when it names exactly the selected columns, every order
+ * column is among them and no window is asked: then the rows are what Prisma's own de-duplication
+ * keeps, in the same order.
+ */
+function distinctSelect(args: Args, columns: string[]): boolean {
+  if (args.distinct === undefined) return false;
+  const fields = Array.isArray(args.distinct) ? args.distinct : [args.distinct];
+  const same = fields.length === columns.length && fields.every((field) => typeof field === 'string' && columns.includes(field));
+  const orders = (Array.isArray(args.orderBy) ? args.orderBy : args.orderBy === undefined ? [] : [args.orderBy]).flatMap((item) => (isRecord(item) ? Object.keys(item) : ['?']));
+  if (!same || !orders.every((field) => columns.includes(field)) || args.skip !== undefined || args.take !== undefined) throw new Unsupported('distinct');
+  return true;
+}
 
 function columnsOf(model: ModelInfo, select: unknown): string[] {
   if (select === undefined) return [...model.scalars.keys()];
@@ -198,7 +222,8 @@ export function compileFindMany(catalog: ModelCatalog, dialect: Dialect, modelNa
   const order = b.orderBy(model, alias, args.orderBy);
   const take = nonNegativeInteger(args.take);
   const skip = nonNegativeInteger(args.skip);
-  let sql = `SELECT ${columns.map((c) => `${alias}.${quote(c)}`).join(', ')} FROM ${quote(model.name)} ${alias} WHERE ${where}${order}`;
+  const distinct = distinctSelect(args, columns) ? 'DISTINCT ' : '';
+  let sql = `SELECT ${distinct}${columns.map((c) => `${alias}.${quote(c)}`).join(', ')} FROM ${quote(model.name)} ${alias} WHERE ${where}${order}`;
   if (take !== undefined) sql += ` LIMIT ${take}`;
   else if (skip && dialect === 'sqlite') sql += ' LIMIT -1';
   if (skip) sql += ` OFFSET ${skip}`;

@@ -11,6 +11,7 @@ import type { Prisma, PrismaClient } from '../client';
 import { compileCount, compileFindMany, param, Unsupported, type Compiled, type Dialect } from './compile';
 import type { ReadEngine, Row } from './engine';
 import type { ModelCatalog, ModelInfo } from './models';
+import { announcedReason, ReadAudit, viaPrisma } from '../read-audit';
 
 type ReadOps = 'findMany' | 'findFirst' | 'findUnique' | 'count';
 type ModelProperty = {
@@ -65,7 +66,15 @@ export class FastReads {
     private readonly engine: ReadEngine,
     private readonly catalog: ModelCatalog,
     private readonly counter: Counter,
+    /** Where reads that fall back to Prisma are reported (src/db/read-audit.ts). */
+    readonly audit: ReadAudit = new ReadAudit(false),
   ) {}
+
+  /** Runs a read the compiler refused through Prisma, reporting it unless the call site asked for Prisma. */
+  private viaPrisma<T>(model: string, operation: ReadOps, args: Record<string, unknown>, refused: string): Promise<T> {
+    if (announcedReason(args) === undefined) this.audit.report({ kind: 'prisma-fallback', detail: `${model}.${operation} (${refused})` });
+    return this.delegate(model)[operation](args) as Promise<T>;
+  }
 
   private async run(compiled: Compiled): Promise<Row[]> {
     this.counter.record(compiled.sql);
@@ -82,15 +91,17 @@ export class FastReads {
     try {
       compiled = compileFindMany(this.catalog, this.engine.dialect, model, args);
     } catch (error) {
-      if (error instanceof Unsupported) return (await this.delegate(model).findMany(args)) as Row[];
+      if (error instanceof Unsupported) return this.viaPrisma<Row[]>(model, 'findMany', args, error.message);
       throw error;
     }
     return decode(this.catalog.get(model) as ModelInfo, compiled.columns as string[], await this.run(compiled), this.engine.dialect);
   }
 
   async findFirst(model: string, args: Record<string, unknown> = {}): Promise<Row | null> {
-    if (args.take !== undefined) return (await this.delegate(model).findFirst(args)) as Row | null;
-    return (await this.findMany(model, { ...args, take: 1 }))[0] ?? null;
+    if (args.take !== undefined) return this.viaPrisma<Row | null>(model, 'findFirst', args, 'take');
+    const reason = announcedReason(args);
+    const first = { ...args, take: 1 };
+    return (await this.findMany(model, reason === undefined ? first : viaPrisma(first, reason)))[0] ?? null;
   }
 
   async findUnique(model: string, args: Record<string, unknown>): Promise<Row | null> {
@@ -99,7 +110,7 @@ export class FastReads {
     try {
       compiled = compileFindMany(this.catalog, this.engine.dialect, model, { ...args, take: 1 });
     } catch (error) {
-      if (error instanceof Unsupported) return (await this.delegate(model).findUnique(args)) as Row | null;
+      if (error instanceof Unsupported) return this.viaPrisma<Row | null>(model, 'findUnique', args, error.message);
       throw error;
     }
     return decode(this.catalog.get(model) as ModelInfo, compiled.columns as string[], await this.run(compiled), this.engine.dialect)[0] ?? null;
@@ -110,7 +121,7 @@ export class FastReads {
     try {
       compiled = compileCount(this.catalog, this.engine.dialect, model, args);
     } catch (error) {
-      if (error instanceof Unsupported) return (await this.delegate(model).count(args)) as number;
+      if (error instanceof Unsupported) return this.viaPrisma<number>(model, 'count', args, error.message);
       throw error;
     }
     const rows = await this.run(compiled);

@@ -20,6 +20,7 @@ import { authStatus, DomainError, forbidden } from '../errors';
 import type { Viewer } from '../viewer';
 import { escapeHtml } from '../text';
 import {
+  readOptions,
   readOptionsFrom,
   readStoredOptions,
   saveOptions,
@@ -154,7 +155,7 @@ export function assertCanManageSettings(viewer: Viewer): void {
 
 export async function getSettings(ctx: DomainContext): Promise<SiteSettings> {
   assertCanManageSettings(ctx.viewer);
-  return settingsFrom(await readOptionsFrom(ctx.db.prisma), ctx.config);
+  return settingsFrom(await readOptions(ctx.db), ctx.config);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
 import { readOptions } from '../settings/options';
 import { chunkApplicationPassword, generateApplicationPassword, hashApplicationPassword } from './passwords';
-import { canEditUserRecord, findUserOrFail } from './users';
+import { canEditUserRecord, loadUserOrFail } from './users';
 
 /** A user id, or `me` for the viewer. */
 export type UserRef = number | 'me';
@@ -48,9 +48,9 @@ export async function applicationPasswordOwner(ctx: DomainContext, ref: UserRef)
   }
   if (ref === 'me') {
     if (ctx.viewer.isAnonymous) throw new DomainError('rest_not_logged_in', 'You are not currently logged in.', 401);
-    return findUserOrFail(ctx.db.prisma, ctx.viewer.id);
+    return loadUserOrFail(ctx, ctx.viewer.id);
   }
-  return findUserOrFail(ctx.db.prisma, ref);
+  return loadUserOrFail(ctx, ref);
 }
 
 /** The permission check of each endpoint: the owner, then edit_user on them. */

@@ -195,7 +195,7 @@ export async function findUserOrFail(client: Client, id: number): Promise<User> 
 }
 
 /** findUserOrFail through the request's loader: cheap when many checks ask about the same users. */
-async function loadUserOrFail(ctx: DomainContext, id: number): Promise<User> {
+export async function loadUserOrFail(ctx: DomainContext, id: number): Promise<User> {
   if (!Number.isInteger(id) || id <= 0 || id > MAX_ID) throw invalidId();
   const user = await userById(ctx).load(id);
   if (!user) throw invalidId();
