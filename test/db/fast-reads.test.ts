@@ -9,7 +9,7 @@ import { LoaderCache } from '../../src/domain/loaders';
 import { createDatabase, type Database } from '../../src/db/client';
 import { compileFindMany, Unsupported } from '../../src/db/fast/compile';
 import { UnaccountedReadError, viaPrisma } from '../../src/db/read-audit';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { createTestDatabase, testProvider, type TestDatabase } from '../support/database';
 
 let database: TestDatabase;
 let db: Database;
@@ -88,6 +88,13 @@ const cases: Array<[string, string, () => Record<string, unknown>]> = [
   ['startsWith and endsWith', 'content', () => ({ where: { slug: { startsWith: 'post-', endsWith: '5' } } })],
   ['not contains', 'content', () => ({ where: { type: 'post', title: { not: { contains: '1' } } }, orderBy: { id: 'asc' } })],
   ['distinct on the selected column', 'content', () => ({ where: { type: 'post' }, distinct: ['authorId'], select: { authorId: true }, orderBy: { authorId: 'desc' } })],
+  // PostgreSQL only (Prisma refuses the mode on SQLite): ILIKE.
+  ...(testProvider === 'postgresql'
+    ? ([
+        ['contains, insensitive mode', 'content', () => ({ where: { title: { contains: 'post 1', mode: 'insensitive' } }, orderBy: { id: 'asc' } })],
+        ['equals, insensitive mode', 'content', () => ({ where: { title: { equals: 'post _', mode: 'insensitive' } }, orderBy: { id: 'asc' } })],
+      ] as Array<[string, string, () => Record<string, unknown>]>)
+    : []),
 ];
 
 describe('fast reads agree with Prisma', () => {

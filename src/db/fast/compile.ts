@@ -81,12 +81,19 @@ class Builder {
   private scalar(column: string, filter: unknown): string {
     if (filter === null) return `${column} IS NULL`;
     if (!isRecord(filter)) return `${column} = ${this.value(filter)}`;
+    const like = this.likeOperator(filter);
     const parts: string[] = [];
     for (const [op, v] of Object.entries(filter)) {
       if (v === undefined) continue;
       switch (op) {
+        case 'mode':
+          break;
         case 'equals':
-          parts.push(v === null ? `${column} IS NULL` : `${column} = ${this.value(v)}`);
+          if (like === 'ILIKE') {
+            // Prisma's insensitive equality is ILIKE with the value as given (its % and _ match too).
+            if (typeof v !== 'string') throw new Unsupported('filter mode');
+            parts.push(`${column} ILIKE ${this.value(v)}`);
+          } else parts.push(v === null ? `${column} IS NULL` : `${column} = ${this.value(v)}`);
           break;
         case 'in':
         case 'notIn': {
@@ -117,10 +124,9 @@ class Builder {
         case 'endsWith': {
           // As Prisma emits them: LIKE with the value unescaped (its % and _ stay wildcards), so each
           // engine folds case as it does under Prisma (SQLite: ASCII letters; PostgreSQL: not at all).
-          // `mode: 'insensitive'` is not compiled (it falls to the default below).
           if (typeof v !== 'string') throw new Unsupported(`filter ${op}`);
           const pattern = op === 'contains' ? `%${v}%` : op === 'startsWith' ? `${v}%` : `%${v}`;
-          parts.push(`${column} LIKE ${this.value(pattern)}`);
+          parts.push(`${column} ${like} ${this.value(pattern)}`);
           break;
         }
         default:
@@ -128,6 +134,17 @@ class Builder {
       }
     }
     return parts.length ? parts.join(' AND ') : '1=1';
+  }
+
+  /**
+   * LIKE, or ILIKE for PostgreSQL's `mode: 'insensitive'` (what Prisma emits for equals and its
+   * pattern filters); the mode with any other filter, or on SQLite (where Prisma refuses it), is left to Prisma.
+   */
+  private likeOperator(filter: Args): string {
+    if (filter.mode === undefined || filter.mode === 'default') return 'LIKE';
+    const patternsOnly = Object.keys(filter).every((op) => ['mode', 'equals', 'contains', 'startsWith', 'endsWith'].includes(op));
+    if (filter.mode !== 'insensitive' || this.dialect !== 'postgresql' || !patternsOnly) throw new Unsupported('filter mode');
+    return 'ILIKE';
   }
 
   private relation(model: ModelInfo, alias: string, field: string, filter: unknown): string {
