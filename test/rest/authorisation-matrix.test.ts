@@ -29,12 +29,17 @@ interface Fixtures {
   adminId: number;
   editorPost: number;
   authorDraft: number;
+  authorPost: number;
+  privatePost: number;
   revision: number;
+  authorRevision: number;
+  defaultCategory: number;
   category: number;
   tag: number;
   menu: number;
   menuItem: number;
   trashedEvent: number;
+  editorEvent: number;
 }
 
 interface Case {
@@ -70,6 +75,7 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
   const freshCategory = async () => ({ id: await made('administrator', 'POST', `${V2}/categories`, { name: `Fresh category ${++serial}` }) });
   const freshMenu = async () => ({ id: await made('administrator', 'POST', `${V2}/menus`, { name: `Fresh menu ${++serial}` }) });
   const freshMenuItem = async (fx: Fixtures) => ({ id: await made('administrator', 'POST', `${V2}/menu-items`, { title: `Item ${++serial}`, url: 'https://example.org/', menus: fx.menu }) });
+  const freshEvent = async () => ({ id: await made('editor', 'POST', EVENTS, { title: `Event ${++serial}`, start_date: '2030-06-02 10:00', end_date: '2030-06-02 12:00', status: 'publish' }) });
   const freshUser = async () => {
     const n = ++serial;
     return { id: await made('administrator', 'POST', `${V2}/users`, { username: `gone${n}`, email: `gone${n}@example.com`, password: 'secret-pass-1' }) };
@@ -91,6 +97,12 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     await made('editor', 'POST', `${V2}/posts/${f.editorPost}`, { title: 'Editor post, revised' }, 200);
     f.revision = (await as('editor', 'GET', `${V2}/posts/${f.editorPost}/revisions`)).body[0].id;
     f.authorDraft = await made('author', 'POST', `${V2}/posts`, { title: 'Author draft', status: 'draft' });
+    f.authorPost = await made('author', 'POST', `${V2}/posts`, { title: 'Author post', status: 'publish' });
+    await made('author', 'POST', `${V2}/posts/${f.authorPost}`, { title: 'Author post, revised' }, 200);
+    f.authorRevision = (await as('author', 'GET', `${V2}/posts/${f.authorPost}/revisions`)).body[0].id;
+    f.privatePost = await made('editor', 'POST', `${V2}/posts`, { title: 'Editor private', status: 'private' });
+    f.defaultCategory = (await as('administrator', 'GET', `${V2}/settings`)).body.default_category;
+    f.editorEvent = await made('editor', 'POST', EVENTS, { title: 'Editor event', start_date: '2030-06-01 10:00', end_date: '2030-06-01 12:00', status: 'publish' });
     f.category = await made('administrator', 'POST', `${V2}/categories`, { name: 'Matrix' });
     f.tag = await made('administrator', 'POST', `${V2}/tags`, { name: 'matrix-tag' });
     f.menu = await made('administrator', 'POST', `${V2}/menus`, { name: 'Matrix menu' });
@@ -110,9 +122,18 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     { name: "GET an editor's post ?context=edit", method: 'GET', path: (fx) => `${V2}/posts/${fx.editorPost}?context=edit`, expected: denied('rest_forbidden_context', 'editor') },
     // check_read_permission() → read_post: the author (read) or edit_post; refused by the server as rest_forbidden.
     { name: "GET an author's draft", method: 'GET', path: (fx) => `${V2}/posts/${fx.authorDraft}`, expected: denied('rest_forbidden', 'author') },
+    // read_post of a private post: read_private_posts (or authorship).
+    { name: "GET an editor's private post", method: 'GET', path: (fx) => `${V2}/posts/${fx.privatePost}`, expected: denied('rest_forbidden', 'editor') },
+    // sanitize_post_statuses(): any status but publish needs edit_posts; the refusal is wrapped in a 400.
+    { name: 'GET posts?status=draft', method: 'GET', path: () => `${V2}/posts?status=draft`, expected: { ...denied('', 'contributor'), anonymous: '400 rest_invalid_param', subscriber: '400 rest_invalid_param' } },
+    { name: 'GET pages?status=draft', method: 'GET', path: () => `${V2}/pages?status=draft`, expected: { ...denied('', 'editor'), anonymous: '400 rest_invalid_param', subscriber: '400 rest_invalid_param', contributor: '400 rest_invalid_param', author: '400 rest_invalid_param' } },
     { name: 'POST posts', method: 'POST', path: () => `${V2}/posts`, body: () => ({ title: 'New' }), expected: denied('rest_cannot_create', 'contributor', 201) },
     // create_item_permissions_check: sticky is refused only without edit_others_posts AND without publish_posts.
     { name: 'POST posts sticky', method: 'POST', path: () => `${V2}/posts`, body: () => ({ title: 'Sticky', sticky: true }), expected: denied('rest_cannot_assign_sticky', 'author', 201) },
+    // create_item_permissions_check: another author needs edit_others_posts (checked before create_posts).
+    { name: 'POST posts as another author', method: 'POST', path: () => `${V2}/posts`, body: () => ({ title: 'Ghost', author: f.ids.editor }), expected: denied('rest_cannot_edit_others', 'editor', 201) },
+    // handle_status_param(): publishing needs publish_posts, after the permission check.
+    { name: 'POST posts published', method: 'POST', path: () => `${V2}/posts`, body: () => ({ title: 'Out', status: 'publish' }), expected: { ...denied('rest_cannot_create', 'author', 201), contributor: '403 rest_cannot_publish' } },
     { name: "POST (update) an editor's post", method: 'POST', path: (fx) => `${V2}/posts/${fx.editorPost}`, body: (role) => ({ excerpt: `by ${role}` }), expected: denied('rest_cannot_edit', 'editor') },
     { name: "DELETE an editor's post", method: 'DELETE', path: (_fx, fresh) => `${V2}/posts/${fresh.id}`, fresh: freshPost, expected: denied('rest_cannot_delete', 'editor') },
     { name: "DELETE an editor's post ?force=true", method: 'DELETE', path: (_fx, fresh) => `${V2}/posts/${fresh.id}?force=true`, fresh: freshPost, expected: denied('rest_cannot_delete', 'editor') },
@@ -125,10 +146,17 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     // revisions (WP_REST_Revisions_Controller): reading needs edit_post on the parent.
     { name: 'GET revisions', method: 'GET', path: (fx) => `${V2}/posts/${fx.editorPost}/revisions`, expected: denied('rest_cannot_read', 'editor') },
     { name: 'GET a revision', method: 'GET', path: (fx) => `${V2}/posts/${fx.editorPost}/revisions/${fx.revision}`, expected: denied('rest_cannot_read', 'editor') },
+    { name: "GET revisions of an author's post", method: 'GET', path: (fx) => `${V2}/posts/${fx.authorPost}/revisions`, expected: { ...denied('rest_cannot_read', 'editor'), author: '200' } },
     // delete_item_permissions_check: delete_post on the parent, then delete_post on the revision,
     // which map_meta_cap() maps to do_not_allow for everybody: administrators are refused too.
     { name: 'DELETE a revision ?force=true', method: 'DELETE', path: (fx) => `${V2}/posts/${fx.editorPost}/revisions/${fx.revision}?force=true`, expected: denied('rest_cannot_delete', null) },
     { name: 'DELETE a revision', method: 'DELETE', path: (fx) => `${V2}/posts/${fx.editorPost}/revisions/${fx.revision}`, expected: denied('rest_cannot_delete', null) },
+    {
+      name: "DELETE a revision of an author's own post",
+      method: 'DELETE',
+      path: (fx) => `${V2}/posts/${fx.authorPost}/revisions/${fx.authorRevision}?force=true`,
+      expected: denied('rest_cannot_delete', null),
+    },
 
     // autosaves (WP_REST_Autosaves_Controller): reading as revisions; creating asks the parent's update check.
     { name: 'GET autosaves', method: 'GET', path: (fx) => `${V2}/posts/${fx.editorPost}/autosaves`, expected: denied('rest_cannot_read', 'editor') },
@@ -143,14 +171,22 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     { name: 'DELETE a category ?force=true', method: 'DELETE', path: (_fx, fresh) => `${V2}/categories/${fresh.id}?force=true`, fresh: freshCategory, expected: denied('rest_cannot_delete', 'editor') },
     // delete_item: terms cannot be trashed (after the permission check).
     { name: 'DELETE a category', method: 'DELETE', path: (_fx, fresh) => `${V2}/categories/${fresh.id}`, fresh: freshCategory, expected: { ...denied('rest_cannot_delete', 'editor'), editor: '501 rest_trash_not_supported', administrator: '501 rest_trash_not_supported' } },
+    // delete_term of the default category maps to do_not_allow.
+    { name: 'DELETE the default category ?force=true', method: 'DELETE', path: (fx) => `${V2}/categories/${fx.defaultCategory}?force=true`, expected: denied('rest_cannot_delete', null) },
+    // get_items_permissions_check with `post`: the terms of a post need read_post on it.
+    { name: "GET categories of an author's draft", method: 'GET', path: (fx) => `${V2}/categories?post=${fx.authorDraft}`, expected: denied('rest_forbidden_context', 'author') },
     { name: 'GET tags', method: 'GET', path: () => `${V2}/tags`, expected: everybody() },
     { name: 'POST tags', method: 'POST', path: () => `${V2}/tags`, body: (role, n) => ({ name: `tag ${role} ${n}` }), expected: denied('rest_cannot_create', 'contributor', 201) },
+    { name: 'DELETE a tag ?force=true', method: 'DELETE', path: (_fx, fresh) => `${V2}/tags/${fresh.id}?force=true`, fresh: async () => ({ id: await made('administrator', 'POST', `${V2}/tags`, { name: `fresh tag ${++serial}` }) }), expected: denied('rest_cannot_delete', 'editor') },
     // update_item_permissions_check: edit_term → the taxonomy's edit_terms (manage_categories for tags too).
     { name: 'POST (update) a tag', method: 'POST', path: (fx) => `${V2}/tags/${fx.tag}`, body: (role) => ({ description: role }), expected: denied('rest_cannot_update', 'editor') },
 
     // users (WP_REST_Users_Controller)
     { name: 'GET users', method: 'GET', path: () => `${V2}/users`, expected: everybody() },
     { name: 'GET users?context=edit', method: 'GET', path: () => `${V2}/users?context=edit`, expected: denied('rest_forbidden_context', 'administrator') },
+    { name: 'GET users?who=authors', method: 'GET', path: () => `${V2}/users?who=authors`, expected: denied('rest_forbidden_who', 'contributor') },
+    { name: 'GET users?roles=editor', method: 'GET', path: () => `${V2}/users?roles=editor`, expected: denied('rest_user_cannot_view', 'administrator') },
+    { name: 'GET users?orderby=email', method: 'GET', path: () => `${V2}/users?orderby=email`, expected: denied('rest_forbidden_orderby', 'administrator') },
     { name: 'GET a published author', method: 'GET', path: (fx) => `${V2}/users/${fx.ids.editor}`, expected: everybody() },
     // get_item_permissions_check: oneself always; edit context otherwise needs list_users, refused
     // as rest_user_cannot_view (not rest_forbidden_context, which only the collection uses).
@@ -161,6 +197,8 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     { name: 'POST users', method: 'POST', path: () => `${V2}/users`, body: (role, n) => ({ username: `new${role}${n}`, email: `new${role}${n}@example.com`, password: 'secret-pass-1' }), expected: denied('rest_cannot_create_user', 'administrator', 201) },
     // update_item_permissions_check: edit_user (oneself, or edit_users).
     { name: 'POST (update) a user', method: 'POST', path: (fx) => `${V2}/users/${fx.ids.contributor}`, body: (role) => ({ description: role }), expected: { ...denied('rest_cannot_edit', 'administrator'), contributor: '200' } },
+    // update_item_permissions_check: roles need promote_user first.
+    { name: "POST (update) a user's roles", method: 'POST', path: (_fx, fresh) => `${V2}/users/${fresh.id}`, fresh: freshUser, body: () => ({ roles: ['author'] }), expected: denied('rest_cannot_edit_roles', 'administrator') },
     { name: 'DELETE a user ?force=true', method: 'DELETE', path: (fx, fresh) => `${V2}/users/${fresh.id}?force=true&reassign=${fx.adminId}`, fresh: freshUser, expected: denied('rest_user_cannot_delete', 'administrator') },
 
     // application passwords (WP_REST_Application_Passwords_Controller): `me` needs a login first.
@@ -193,6 +231,8 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     // types, taxonomies, statuses: edit context needs edit rights on some type (assign_terms for taxonomies).
     { name: 'GET types', method: 'GET', path: () => `${V2}/types`, expected: everybody() },
     { name: 'GET types?context=edit', method: 'GET', path: () => `${V2}/types?context=edit`, expected: denied('rest_cannot_view', 'contributor') },
+    { name: 'GET types/post?context=edit', method: 'GET', path: () => `${V2}/types/post?context=edit`, expected: denied('rest_forbidden_context', 'contributor') },
+    { name: 'GET types/page?context=edit', method: 'GET', path: () => `${V2}/types/page?context=edit`, expected: denied('rest_forbidden_context', 'editor') },
     { name: 'GET taxonomies', method: 'GET', path: () => `${V2}/taxonomies`, expected: everybody() },
     { name: 'GET taxonomies?context=edit', method: 'GET', path: () => `${V2}/taxonomies?context=edit`, expected: denied('rest_cannot_view', 'contributor') },
     { name: 'GET taxonomies/category?context=edit', method: 'GET', path: () => `${V2}/taxonomies/category?context=edit`, expected: denied('rest_forbidden_context', 'contributor') },
@@ -211,6 +251,11 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
       path: (fx) => `${EVENTS}/${fx.trashedEvent}`,
       expected: { anonymous: '403 event-not-accessible', subscriber: '403 event-not-accessible', contributor: '403 event-not-accessible', author: '200', editor: '200', administrator: '200' },
     },
+    // Main.php: creating needs the type's edit_posts (can_create), changing edit_post (can_edit),
+    // trashing delete_post (can_delete); a false permission callback is the server's rest_forbidden.
+    { name: 'POST events', method: 'POST', path: () => EVENTS, body: (role) => ({ title: `By ${role}`, start_date: '2030-06-03 10:00', end_date: '2030-06-03 12:00' }), expected: denied('rest_forbidden', 'contributor', 201) },
+    { name: "POST (update) an editor's event", method: 'POST', path: (fx) => `${EVENTS}/${fx.editorEvent}`, body: (role) => ({ description: role }), expected: denied('rest_forbidden', 'editor') },
+    { name: "DELETE an editor's event", method: 'DELETE', path: (_fx, fresh) => `${EVENTS}/${fresh.id}`, fresh: freshEvent, expected: denied('rest_forbidden', 'editor') },
   ];
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
