@@ -40,6 +40,8 @@ interface Fixtures {
   menuItem: number;
   trashedEvent: number;
   editorEvent: number;
+  trashedVenue: number;
+  contributorPublished: number;
 }
 
 interface Case {
@@ -75,6 +77,11 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
   const freshCategory = async () => ({ id: await made('administrator', 'POST', `${V2}/categories`, { name: `Fresh category ${++serial}` }) });
   const freshMenu = async () => ({ id: await made('administrator', 'POST', `${V2}/menus`, { name: `Fresh menu ${++serial}` }) });
   const freshMenuItem = async (fx: Fixtures) => ({ id: await made('administrator', 'POST', `${V2}/menu-items`, { title: `Item ${++serial}`, url: 'https://example.org/', menus: fx.menu }) });
+  const freshContributorPublished = async () => {
+    const id = await made('contributor', 'POST', `${V2}/posts`, { title: `Contributor ${++serial}`, status: 'pending' });
+    await made('editor', 'POST', `${V2}/posts/${id}`, { status: 'publish' }, 200);
+    return { id };
+  };
   const freshEvent = async () => ({ id: await made('editor', 'POST', EVENTS, { title: `Event ${++serial}`, start_date: '2030-06-02 10:00', end_date: '2030-06-02 12:00', status: 'publish' }) });
   const freshUser = async () => {
     const n = ++serial;
@@ -102,6 +109,11 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     f.authorRevision = (await as('author', 'GET', `${V2}/posts/${f.authorPost}/revisions`)).body[0].id;
     f.privatePost = await made('editor', 'POST', `${V2}/posts`, { title: 'Editor private', status: 'private' });
     f.defaultCategory = (await as('administrator', 'GET', `${V2}/settings`)).body.default_category;
+    // A contributor's post an editor published: no longer the contributor's to change (edit_published_posts).
+    f.contributorPublished = await made('contributor', 'POST', `${V2}/posts`, { title: 'Contributor post', status: 'pending' });
+    await made('editor', 'POST', `${V2}/posts/${f.contributorPublished}`, { status: 'publish' }, 200);
+    f.trashedVenue = await made('author', 'POST', '/wp-json/events/v1/venues', { venue: 'Trashed hall', status: 'publish' });
+    await made('author', 'DELETE', `/wp-json/events/v1/venues/${f.trashedVenue}`, {}, 200);
     f.editorEvent = await made('editor', 'POST', EVENTS, { title: 'Editor event', start_date: '2030-06-01 10:00', end_date: '2030-06-01 12:00', status: 'publish' });
     f.category = await made('administrator', 'POST', `${V2}/categories`, { name: 'Matrix' });
     f.tag = await made('administrator', 'POST', `${V2}/tags`, { name: 'matrix-tag' });
@@ -135,6 +147,8 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     // handle_status_param(): publishing needs publish_posts, after the permission check.
     { name: 'POST posts published', method: 'POST', path: () => `${V2}/posts`, body: () => ({ title: 'Out', status: 'publish' }), expected: { ...denied('rest_cannot_create', 'author', 201), contributor: '403 rest_cannot_publish' } },
     { name: "POST (update) an editor's post", method: 'POST', path: (fx) => `${V2}/posts/${fx.editorPost}`, body: (role) => ({ excerpt: `by ${role}` }), expected: denied('rest_cannot_edit', 'editor') },
+    { name: "POST (update) a contributor's published post", method: 'POST', path: (fx) => `${V2}/posts/${fx.contributorPublished}`, body: (role) => ({ excerpt: `by ${role}` }), expected: denied('rest_cannot_edit', 'editor') },
+    { name: "DELETE a contributor's published post", method: 'DELETE', path: (_fx, fresh) => `${V2}/posts/${fresh.id}`, fresh: freshContributorPublished, expected: denied('rest_cannot_delete', 'editor') },
     { name: "DELETE an editor's post", method: 'DELETE', path: (_fx, fresh) => `${V2}/posts/${fresh.id}`, fresh: freshPost, expected: denied('rest_cannot_delete', 'editor') },
     { name: "DELETE an editor's post ?force=true", method: 'DELETE', path: (_fx, fresh) => `${V2}/posts/${fresh.id}?force=true`, fresh: freshPost, expected: denied('rest_cannot_delete', 'editor') },
 
@@ -166,6 +180,8 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     // creating a hierarchical term needs edit_terms, a flat one assign_terms (edit_posts).
     { name: 'GET categories', method: 'GET', path: () => `${V2}/categories`, expected: everybody() },
     { name: 'GET categories?context=edit', method: 'GET', path: () => `${V2}/categories?context=edit`, expected: denied('rest_forbidden_context', 'editor') },
+    // get_item_permissions_check: edit context needs edit_term.
+    { name: 'GET a category ?context=edit', method: 'GET', path: (fx) => `${V2}/categories/${fx.category}?context=edit`, expected: denied('rest_forbidden_context', 'editor') },
     { name: 'POST categories', method: 'POST', path: () => `${V2}/categories`, body: (role, n) => ({ name: `Cat ${role} ${n}` }), expected: denied('rest_cannot_create', 'editor', 201) },
     { name: 'POST (update) a category', method: 'POST', path: (fx) => `${V2}/categories/${fx.category}`, body: (role) => ({ description: role }), expected: denied('rest_cannot_update', 'editor') },
     { name: 'DELETE a category ?force=true', method: 'DELETE', path: (_fx, fresh) => `${V2}/categories/${fresh.id}?force=true`, fresh: freshCategory, expected: denied('rest_cannot_delete', 'editor') },
@@ -192,7 +208,7 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     // as rest_user_cannot_view (not rest_forbidden_context, which only the collection uses).
     { name: 'GET another user ?context=edit', method: 'GET', path: (fx) => `${V2}/users/${fx.ids.editor}?context=edit`, expected: { ...denied('rest_user_cannot_view', 'editor'), editor: '200' } },
     // a user without published posts: oneself, edit_user or list_users.
-    { name: 'GET a user without published posts', method: 'GET', path: (fx) => `${V2}/users/${fx.ids.contributor}`, expected: { ...denied('rest_user_cannot_view', 'administrator'), contributor: '200' } },
+    { name: 'GET a user without published posts', method: 'GET', path: (fx) => `${V2}/users/${fx.ids.subscriber}`, expected: { ...denied('rest_user_cannot_view', 'administrator'), subscriber: '200' } },
     { name: 'GET users/me', method: 'GET', path: () => `${V2}/users/me`, expected: { ...everybody(), anonymous: '401 rest_not_logged_in' } },
     { name: 'POST users', method: 'POST', path: () => `${V2}/users`, body: (role, n) => ({ username: `new${role}${n}`, email: `new${role}${n}@example.com`, password: 'secret-pass-1' }), expected: denied('rest_cannot_create_user', 'administrator', 201) },
     // update_item_permissions_check: edit_user (oneself, or edit_users).
@@ -205,6 +221,9 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     { name: 'GET users/me/application-passwords', method: 'GET', path: () => `${V2}/users/me/application-passwords`, expected: { ...everybody(), anonymous: '401 rest_not_logged_in' } },
     // list_app_passwords → edit_user.
     { name: "GET another user's application passwords", method: 'GET', path: (fx) => `${V2}/users/${fx.ids.editor}/application-passwords`, expected: { ...denied('rest_cannot_list_application_passwords', 'administrator'), editor: '200' } },
+    // create_app_password / delete_app_passwords → edit_user.
+    { name: "POST another user's application password", method: 'POST', path: (fx) => `${V2}/users/${fx.ids.contributor}/application-passwords`, body: (_role, n) => ({ name: `other ${n}` }), expected: { ...denied('rest_cannot_create_application_passwords', 'administrator', 201), contributor: '201' } },
+    { name: "DELETE another user's application passwords", method: 'DELETE', path: (_fx, fresh) => `${V2}/users/${fresh.id}/application-passwords`, fresh: freshUser, expected: denied('rest_cannot_delete_application_passwords', 'administrator') },
     { name: 'POST users/me/application-passwords', method: 'POST', path: () => `${V2}/users/me/application-passwords`, body: (_role, n) => ({ name: `app ${n}` }), expected: { ...everybody(201), anonymous: '401 rest_not_logged_in' } },
 
     // settings (WP_REST_Settings_Controller, 6.9): both handlers' permission callback is
@@ -240,6 +259,7 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     { name: 'GET statuses?context=edit', method: 'GET', path: () => `${V2}/statuses?context=edit`, expected: denied('rest_cannot_view', 'contributor') },
     // get_item_permissions_check: a non-public status needs edit_posts of some type.
     { name: 'GET statuses/draft', method: 'GET', path: () => `${V2}/statuses/draft`, expected: denied('rest_cannot_read_status', 'contributor') },
+    { name: 'GET statuses/trash', method: 'GET', path: () => `${V2}/statuses/trash`, expected: denied('rest_cannot_read_status', 'contributor') },
     { name: 'GET statuses/publish', method: 'GET', path: () => `${V2}/statuses/publish`, expected: everybody() },
     { name: 'GET search', method: 'GET', path: () => `${V2}/search`, expected: everybody() },
 
@@ -256,6 +276,9 @@ describe('authorisation by role and route (WordPress 6.9.7)', () => {
     { name: 'POST events', method: 'POST', path: () => EVENTS, body: (role) => ({ title: `By ${role}`, start_date: '2030-06-03 10:00', end_date: '2030-06-03 12:00' }), expected: denied('rest_forbidden', 'contributor', 201) },
     { name: "POST (update) an editor's event", method: 'POST', path: (fx) => `${EVENTS}/${fx.editorEvent}`, body: (role) => ({ description: role }), expected: denied('rest_forbidden', 'editor') },
     { name: "DELETE an editor's event", method: 'DELETE', path: (_fx, fresh) => `${EVENTS}/${fresh.id}`, fresh: freshEvent, expected: denied('rest_forbidden', 'editor') },
+    { name: 'POST venues', method: 'POST', path: () => '/wp-json/events/v1/venues', body: (role, n) => ({ venue: `Hall ${role} ${n}` }), expected: denied('rest_forbidden', 'contributor', 201) },
+    // Single_Venue::get (6.17.1): published, or read_post.
+    { name: 'GET a trashed venue', method: 'GET', path: (fx) => `/wp-json/events/v1/venues/${fx.trashedVenue}`, expected: { anonymous: '403 venue-not-accessible', subscriber: '403 venue-not-accessible', contributor: '403 venue-not-accessible', author: '200', editor: '200', administrator: '200' } },
   ];
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
