@@ -5,6 +5,8 @@
 import type { Content, User } from '../../src/generated/prisma-sqlite/client';
 import { canDeleteContent, canEditContent, canReadContent } from '../../src/domain/content/permissions';
 import { canReadRecord } from '../../src/domain/events/permissions';
+import { availableMenuItemActions } from '../../src/domain/menus/access';
+import { availablePostActions } from '../../src/domain/posts/actions';
 import { canDeletePost, canEditPost, canReadPost, canStickPosts } from '../../src/domain/posts/permissions';
 import { canDeleteRevision } from '../../src/domain/posts/revisions';
 import { canManageSettings, updateSettingsPermissionError } from '../../src/domain/settings/settings';
@@ -77,6 +79,28 @@ describe('content meta capabilities (map_meta_cap)', () => {
 describe('sticky (create_item_permissions_check / update_item_permissions_check)', () => {
   it('is refused only to users who can neither edit others\' posts nor publish', () => {
     expect(who((v) => canStickPosts(v, 'post'))).toEqual(['author', 'editor', 'administrator']);
+  });
+});
+
+describe('available actions (get_available_actions, the wp:action-* links of edit context)', () => {
+  it('advertises sticky only to those who may both publish and edit others\' posts', () => {
+    const actions = Object.fromEntries(ALL.map((role) => [role, availablePostActions(viewers[role], 'post')]));
+    expect(actions).toEqual({
+      anonymous: [],
+      subscriber: [],
+      contributor: ['assign-categories', 'create-tags', 'assign-tags'],
+      author: ['publish', 'assign-categories', 'create-tags', 'assign-tags'],
+      editor: ['publish', 'unfiltered-html', 'sticky', 'assign-author', 'create-categories', 'assign-categories', 'create-tags', 'assign-tags'],
+      administrator: ['publish', 'unfiltered-html', 'sticky', 'assign-author', 'create-categories', 'assign-categories', 'create-tags', 'assign-tags'],
+    });
+    expect(availablePostActions(viewers.editor, 'page')).toEqual(['publish', 'unfiltered-html', 'assign-author']);
+    expect(availablePostActions(viewers.author, 'page')).toEqual([]);
+  });
+
+  it('menu items: edit_theme_options, and unfiltered_html', () => {
+    expect(availableMenuItemActions(viewers.editor)).toEqual(['unfiltered-html']);
+    expect(availableMenuItemActions(viewers.administrator)).toEqual(['publish', 'unfiltered-html', 'create-menus', 'assign-menus']);
+    expect(availableMenuItemActions(viewers.contributor)).toEqual([]);
   });
 });
 
