@@ -138,8 +138,11 @@ describe('posts: writing', () => {
       expect(assigned.author).toBe(author.id);
     });
 
-    it('refuses sticky to authors and sticky with a password (rest_invalid_field)', async () => {
-      const sticky = await t.request.post(POSTS).set('Authorization', author.auth).send({ title: 'x', sticky: true }).expect(403);
+    it('refuses sticky to those who can neither publish nor edit others\' posts, and sticky with a password (rest_invalid_field)', async () => {
+      // create_item_permissions_check: publish_posts alone is enough, so an author may stick a post.
+      const byAuthor = await create({ title: 'Author sticky', sticky: true }, author.auth);
+      expect(byAuthor.sticky).toBe(true);
+      const sticky = await t.request.post(POSTS).set('Authorization', contributor.auth).send({ title: 'x', sticky: true }).expect(403);
       expect(sticky.body).toEqual({ code: 'rest_cannot_assign_sticky', message: 'Sorry, you are not allowed to make posts sticky.', data: { status: 403 } });
       const both = await t.request.post(POSTS).set('Authorization', t.adminAuth).send({ title: 'x', sticky: true, password: 'pw' }).expect(400);
       expect(both.body).toEqual({ code: 'rest_invalid_field', message: 'A post can not be sticky and have a password.', data: { status: 400 } });
@@ -306,10 +309,15 @@ describe('posts: writing', () => {
       const st = await t.request.patch(`${POSTS}/${locked.id}`).set('Authorization', t.adminAuth).send({ sticky: true }).expect(400);
       expect(st.body.message).toBe('A password protected post can not be set to sticky.');
       const byAuthor = await create({ title: 'Authors', status: 'publish' }, author.auth);
+      const stick = await t.request.patch(`${POSTS}/${byAuthor.id}`).set('Authorization', author.auth).send({ sticky: true }).expect(200);
+      expect(stick.body.sticky).toBe(true);
       const unstick = await t.request.patch(`${POSTS}/${byAuthor.id}`).set('Authorization', author.auth).send({ sticky: false }).expect(200);
       expect(unstick.body.sticky).toBe(false);
-      const stick = await t.request.patch(`${POSTS}/${byAuthor.id}`).set('Authorization', author.auth).send({ sticky: true }).expect(403);
-      expect(stick.body.code).toBe('rest_cannot_assign_sticky');
+      // update_item_permissions_check refuses only `sticky: true`, and only without publish_posts and edit_others_posts.
+      const draft = await create({ title: 'Contributor draft' }, contributor.auth);
+      const refused = await t.request.patch(`${POSTS}/${draft.id}`).set('Authorization', contributor.auth).send({ sticky: true }).expect(403);
+      expect(refused.body.code).toBe('rest_cannot_assign_sticky');
+      await t.request.patch(`${POSTS}/${draft.id}`).set('Authorization', contributor.auth).send({ sticky: false }).expect(200);
     });
 
     it('publishes a draft with a title slug and lets a null date make a draft float again', async () => {

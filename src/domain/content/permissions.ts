@@ -44,13 +44,16 @@ export function canDeleteContent(viewer: Viewer, record: ContentRef): boolean {
   return true;
 }
 
-/** read_post: published content is public; private needs read_private or authorship; the rest needs edit rights. */
+/**
+ * read_post as map_meta_cap maps it: published content is public; otherwise the author needs only
+ * `read` (so an author still reads their own draft or trashed record), private content needs
+ * read_private_posts, and every other status needs edit_post.
+ */
 export function canReadContent(viewer: Viewer, record: ContentRef): boolean {
   if (record.status === 'publish') return true;
-  if (record.status === 'private') {
-    if (viewer.isAnonymous) return false;
-    return record.authorId === viewer.id || viewer.can(typeOf(record).caps.read_private_posts);
-  }
+  if (viewer.isAnonymous) return false;
+  if (record.authorId === viewer.id) return viewer.can('read');
+  if (record.status === 'private') return viewer.can(typeOf(record).caps.read_private_posts);
   return canEditContent(viewer, record);
 }
 

@@ -39,10 +39,13 @@ export async function eventIdBySlug(ctx: DomainContext, slug: string): Promise<n
   return id;
 }
 
-/** GET /events/{id}: trashed 403, unpublished without read rights 403, password not proven 403. */
+/**
+ * GET /events/{id} as The Events Calendar 6.17.1 answers it (Single_Event::get): unpublished
+ * without read_post 403, password not proven 403. A trashed event is one more unpublished record:
+ * its author and those who may edit it still read it; others get `event-not-accessible`.
+ */
 export async function getEvent(ctx: DomainContext, id: number, options: EventReadOptions = {}): Promise<EventRecord> {
   const record = await findEvent(ctx, id);
-  if (record.row.status === 'trash') throw new DomainError('event-no-longer-available', 'This event is no longer available', 403);
   if (!canReadRecord(ctx.viewer, record.row)) throw new DomainError('event-not-accessible', 'The requested event is not accessible', 403);
   if (!canAccessPassword(ctx, record.row, options)) throw new DomainError('event-password-protected', 'The requested event is not accessible without a password', 403);
   return record;

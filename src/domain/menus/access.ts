@@ -18,3 +18,15 @@ export function hasMenuReadAccess(viewer: Viewer): boolean {
 export function canManageMenus(viewer: Viewer): boolean {
   return viewer.can(MANAGE_MENUS);
 }
+
+/**
+ * get_available_actions() for menu items: publish_posts of nav_menu_item and the nav_menu
+ * taxonomy's create/assign capabilities are all edit_theme_options.
+ */
+export function availableMenuItemActions(viewer: Viewer): string[] {
+  const actions: string[] = [];
+  if (viewer.can(MANAGE_MENUS)) actions.push('publish');
+  if (viewer.can('unfiltered_html')) actions.push('unfiltered-html');
+  if (viewer.can(MANAGE_MENUS)) actions.push('create-menus', 'assign-menus');
+  return actions;
+}

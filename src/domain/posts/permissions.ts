@@ -3,7 +3,7 @@
  * check_delete_permission), on top of the meta capabilities of content/permissions.ts.
  */
 import type { Content } from '../../generated/prisma-sqlite/client';
-import { canDeleteContent, canEditContent, canReadContent } from '../content/permissions';
+import { canDeleteContent, canEditContent, canEditOthersOfType, canPublishType, canReadContent } from '../content/permissions';
 import type { SiteOptions } from '../settings/options';
 import type { Viewer } from '../viewer';
 
@@ -26,4 +26,12 @@ export function canEditPost(viewer: Viewer, row: Row): boolean {
 export function canDeletePost(viewer: Viewer, row: Row, options: Pick<SiteOptions, 'page_on_front' | 'page_for_posts'>): boolean {
   if (row.type === 'page' && (row.id === options.page_on_front || row.id === options.page_for_posts) && !viewer.can('manage_options')) return false;
   return canDeleteContent(viewer, row);
+}
+
+/**
+ * Who may send `sticky: true`: create_item_permissions_check and update_item_permissions_check
+ * refuse it only when the viewer can neither edit others' posts nor publish them.
+ */
+export function canStickPosts(viewer: Viewer, type: string): boolean {
+  return canEditOthersOfType(viewer, type) || canPublishType(viewer, type);
 }

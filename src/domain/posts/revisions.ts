@@ -210,7 +210,11 @@ export async function getRevision(ctx: DomainContext, type: PostTypeName, parent
   return revision;
 }
 
-/** map_meta_cap( 'delete_post' ) for a revision: do_not_allow, for everybody. */
+/**
+ * map_meta_cap( 'delete_post' ) for a revision: do_not_allow, for everybody, administrators
+ * included (WordPress's own test_delete_item expects 403 rest_cannot_delete; only a map_meta_cap
+ * filter lifts it). So the revisions DELETE route answers 403 whatever `force` says.
+ */
 export function canDeleteRevision(_viewer: Viewer, _revision: Content): boolean {
   return false;
 }

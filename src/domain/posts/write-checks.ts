@@ -9,7 +9,7 @@ import { taxonomy as taxonomyDef } from '../content/taxonomies';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
 import { contentById } from './loaders';
-import { canEditPost } from './permissions';
+import { canEditPost, canStickPosts } from './permissions';
 import { MAX_ID, postTypeDef } from './records';
 import type { NewPost, PostChanges, PostTypeName } from './types';
 
@@ -42,8 +42,12 @@ async function termsAssignable(ctx: DomainContext, changes: PostChanges): Promis
 const cannotAssignTerm = (ctx: DomainContext) => forbidden('rest_cannot_assign_term', 'Sorry, you are not allowed to assign the provided terms.', ctx.viewer);
 const cannotAssignSticky = (ctx: DomainContext) => forbidden('rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.', ctx.viewer);
 
-function canStick(ctx: DomainContext, type: PostTypeName): boolean {
-  return canEditOthersOfType(ctx.viewer, type) && canPublishType(ctx.viewer, type);
+/**
+ * The create and update checks refuse `sticky: true` only to users who can neither edit others'
+ * posts nor publish (an author may stick posts); unsticking is never refused.
+ */
+function stickyDenied(ctx: DomainContext, type: PostTypeName, sticky: boolean | undefined): boolean {
+  return sticky === true && !canStickPosts(ctx.viewer, type);
 }
 
 /** create_item_permissions_check(). */
@@ -55,7 +59,7 @@ export async function createPermissionError(ctx: DomainContext, type: PostTypeNa
   if (namesOtherAuthor(ctx, input) && !canEditOthersOfType(ctx.viewer, type)) {
     return forbidden('rest_cannot_edit_others', 'Sorry, you are not allowed to create posts as this user.', ctx.viewer);
   }
-  if (input.sticky === true && !canStick(ctx, type)) return cannotAssignSticky(ctx);
+  if (stickyDenied(ctx, type, input.sticky)) return cannotAssignSticky(ctx);
   if (!canCreateType(ctx.viewer, type)) return forbidden('rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.', ctx.viewer);
   if (!(await termsAssignable(ctx, input))) return cannotAssignTerm(ctx);
   return null;
@@ -67,7 +71,7 @@ export async function updatePermissionError(ctx: DomainContext, type: PostTypeNa
   if (namesOtherAuthor(ctx, changes) && !canEditOthersOfType(ctx.viewer, type)) {
     return forbidden('rest_cannot_edit_others', 'Sorry, you are not allowed to update posts as this user.', ctx.viewer);
   }
-  if (type === 'post' && changes.sticky !== undefined && changes.sticky !== row.sticky && !canStick(ctx, type)) return cannotAssignSticky(ctx);
+  if (type === 'post' && stickyDenied(ctx, type, changes.sticky)) return cannotAssignSticky(ctx);
   if (!(await termsAssignable(ctx, changes))) return cannotAssignTerm(ctx);
   return null;
 }

@@ -16,7 +16,7 @@
 import type { Config } from '../../config';
 import type { DomainContext } from '../context';
 import { isValidTimeZone } from '../content/dates';
-import { authStatus, DomainError, forbidden } from '../errors';
+import { DomainError, forbidden } from '../errors';
 import type { Viewer } from '../viewer';
 import { escapeHtml } from '../text';
 import {
@@ -116,12 +116,14 @@ export function canManageSettings(viewer: Viewer): boolean {
   return viewer.can('manage_options');
 }
 
-/** Why this viewer may not make these changes (update_item_permissions_check), or null. */
-export function updateSettingsPermissionError(viewer: Viewer, changes: SettingChanges): DomainError | null {
+/**
+ * Why this viewer may not make these changes, or null. In WordPress 6.9 the settings route's
+ * EDITABLE handler uses get_item_permissions_check (manage_options) as its permission callback, so
+ * a refusal is the server's `rest_forbidden`, whichever settings were sent (the per-setting
+ * `rest_cannot_update` only came with a later update_item_permissions_check).
+ */
+export function updateSettingsPermissionError(viewer: Viewer): DomainError | null {
   if (canManageSettings(viewer)) return null;
-  // WordPress names the first registered setting the request sets (nulls do not count).
-  const named = SETTINGS.find((def) => changes[def.name] !== undefined && changes[def.name] !== null);
-  if (named) return new DomainError('rest_cannot_update', `Sorry, you are not allowed to edit the ${named.name} option.`, authStatus(viewer), { key: named.name });
   return forbidden('rest_forbidden', 'Sorry, you are not allowed to do that.', viewer);
 }
 
@@ -291,7 +293,7 @@ function invalidParams(issues: Map<SettingName, Issue>): DomainError {
  * settings as they are afterwards.
  */
 export async function updateSettings(ctx: DomainContext, changes: SettingChanges): Promise<SiteSettings> {
-  const denied = updateSettingsPermissionError(ctx.viewer, changes);
+  const denied = updateSettingsPermissionError(ctx.viewer);
   if (denied) throw denied;
   const wanted = SETTINGS.filter((def) => !def.readonly && def.option !== null && changes[def.name] !== undefined);
   const options = await ctx.db.prisma.$transaction(async (tx) => {

@@ -35,6 +35,7 @@ import {
   type MenuItemRecord,
   type MenuTermFilter,
 } from '../../../domain/menus/menu-items';
+import { availableMenuItemActions } from '../../../domain/menus/access';
 import { readOptions, type SiteOptions } from '../../../domain/settings/options';
 import { sanitizeTextField } from '../../../domain/text';
 import { link, type Links } from '../../server/links';
@@ -250,13 +251,7 @@ function itemLinks(request: HandlerRequest, item: MenuItemRecord, context: strin
   const linked = item.linked && item.objectId ? linkedObjectRoute(item.linked) : null;
   if (linked) links['https://api.w.org/menu-item-object'] = [link(urls.url(linked.route), { [item.type]: linked.type, embeddable: true })];
   if (context === 'edit') {
-    const viewer = request.viewer;
-    // publish_posts and the nav_menu term caps are all edit_theme_options.
-    const rels: string[] = [];
-    if (viewer.can('edit_theme_options')) rels.push(`${ACTION}publish`);
-    if (viewer.can('unfiltered_html')) rels.push(`${ACTION}unfiltered-html`);
-    if (viewer.can('edit_theme_options')) rels.push(`${ACTION}create-menus`, `${ACTION}assign-menus`);
-    for (const rel of rels) links[rel] = [link(self)];
+    for (const action of availableMenuItemActions(request.viewer)) links[`${ACTION}${action}`] = [link(self)];
   }
   return links;
 }

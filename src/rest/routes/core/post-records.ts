@@ -5,8 +5,8 @@
  */
 import { blockVersion } from '../../../domain/content/format';
 import { formatGmt, formatSiteTime } from '../../../domain/content/dates';
-import { canEditOthersOfType, canPublishType } from '../../../domain/content/permissions';
 import { restTaxonomiesOf } from '../../../domain/content/taxonomies';
+import { availablePostActions } from '../../../domain/posts/actions';
 import { canDeletePost, canEditPost, canReadPost } from '../../../domain/posts/permissions';
 import { generatedSlug, siteOf } from '../../../domain/posts/records';
 import { classList, permalinkTemplate, renderedContent, renderedExcerpt, renderedTitle, type PasswordRequest, type Site } from '../../../domain/posts/render';
@@ -78,22 +78,6 @@ function allowedMethods(request: HandlerRequest, record: PostRecord, site: Site)
   return methods;
 }
 
-/** get_available_actions(): the wp:action-* relations of edit context, by capability. */
-function actionRels(request: HandlerRequest, record: PostRecord): string[] {
-  const viewer = request.viewer;
-  const type = record.type.slug;
-  const rels: string[] = [];
-  if (canPublishType(viewer, type)) rels.push(`${API_REL}action-publish`);
-  if (viewer.can('unfiltered_html')) rels.push(`${API_REL}action-unfiltered-html`);
-  if (type === 'post' && canEditOthersOfType(viewer, type) && canPublishType(viewer, type)) rels.push(`${API_REL}action-sticky`);
-  if (record.type.supports.author && canEditOthersOfType(viewer, type)) rels.push(`${API_REL}action-assign-author`);
-  for (const tax of restTaxonomiesOf(type)) {
-    if (viewer.can(tax.hierarchical ? tax.caps.edit_terms : tax.caps.assign_terms)) rels.push(`${API_REL}action-create-${tax.restBase}`);
-    if (viewer.can(tax.caps.assign_terms)) rels.push(`${API_REL}action-assign-${tax.restBase}`);
-  }
-  return rels;
-}
-
 /** The addresses a type's links start with, made once per URL form and type. */
 interface LinkBases {
   /** The collection, e.g. http://site/wp-json/core/v2/posts (an item is `${collection}/${id}`). */
@@ -154,7 +138,7 @@ export function postLinks(request: HandlerRequest, record: PostRecord, context: 
   if (bases.terms.length) {
     links[`${API_REL}term`] = bases.terms.map((term) => ({ taxonomy: term.taxonomy, embeddable: true, href: term.prefix + row.id }));
   }
-  if (context === 'edit') for (const rel of actionRels(request, record)) links[rel] = [link(self)];
+  if (context === 'edit') for (const action of availablePostActions(request.viewer, record.type.slug)) links[`${API_REL}action-${action}`] = [link(self)];
   return links;
 }
 

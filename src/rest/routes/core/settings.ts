@@ -86,7 +86,7 @@ export function settingsRoutes(): RouteDef[] {
         {
           methods: EDITABLE,
           args: UPDATE_ARGS,
-          permission: (request) => updateSettingsPermissionError(request.viewer, changesFrom(request)) === null,
+          permission: (request) => updateSettingsPermissionError(request.viewer) === null,
           handler: async (request) => settingsData(await updateSettings(request.domain, changesFrom(request))),
         },
       ],
