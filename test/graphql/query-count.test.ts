@@ -3,9 +3,11 @@
  * of SQL statements for 10 parents as for 100 — posts with their author, terms, media, revisions
  * and autosaves; pages with parents, children, revisions and autosaves; users and terms with their
  * posts; categories with their children; menus with their items and the items' children. Every
- * relation is loaded by the domain's per-request DataLoaders. Counted, not guessed; the figures
- * are printed. (The calendar's nested lists are counted in events.test.ts.)
+ * venues and organizers with their events. Every relation is loaded by the domain's per-request
+ * DataLoaders. Counted, not guessed; the figures are printed. (events.test.ts counts the
+ * relations of an event list.)
  */
+import { insertManyEvents } from '../../src/domain/events';
 import { startTestApp, type TestApp } from '../support/app';
 import { listen, run, type GraphQLTestServer } from './client';
 
@@ -95,6 +97,18 @@ const CASES: Case[] = [
     list: (d) => d.menuItems.nodes,
     resolved: (n) => n.menu && n.childItems.nodes.length === 1,
   },
+  {
+    name: 'venues: events, and their venues and organizers',
+    query: `query ($first: Int!) { venues(first: $first) { nodes { databaseId events { nodes { databaseId venue { databaseId } organizers { databaseId } } } } } }`,
+    list: (d) => d.venues.nodes,
+    resolved: (n) => n.events.nodes.length === 2 && n.events.nodes.every((e: Json) => e.venue.databaseId === n.databaseId && e.organizers.length === 1),
+  },
+  {
+    name: 'organizers: events',
+    query: `query ($first: Int!) { organizers(first: $first) { nodes { databaseId events { nodes { databaseId categories { databaseId } } } } } }`,
+    list: (d) => d.organizers.nodes,
+    resolved: (n) => n.events.nodes.length === 2 && n.events.nodes.every((e: Json) => e.categories.length === 1),
+  },
 ];
 
 describe('GraphQL: SQL statements of nested lists (10 vs 100 parents)', () => {
@@ -164,6 +178,16 @@ describe('GraphQL: SQL statements of nested lists (10 vs 100 parents)', () => {
     ]);
     await prisma.content.createMany({ data: revisionRows });
 
+    // Two events at each venue and with each organizer, in one of five categories.
+    const venues: number[] = [];
+    const organizers: number[] = [];
+    for (let i = 0; i < ROWS; i++) {
+      venues.push((await prisma.content.create({ data: { type: 'tribe_venue', status: 'publish', title: `Venue ${i}`, slug: `venue-${i}`, date: dateOf(i), modified: dateOf(i), venue: { create: { city: `City ${i}` } } } })).id);
+      organizers.push((await prisma.content.create({ data: { type: 'tribe_organizer', status: 'publish', title: `Organizer ${i}`, slug: `organizer-${i}`, date: dateOf(i), modified: dateOf(i), organizer: { create: { email: `o${i}@example.com` } } } })).id);
+    }
+    const eventCategories = await Promise.all(Array.from({ length: 5 }, (_, i) => prisma.term.create({ data: { taxonomy: 'tribe_events_cat', name: `Event cat ${i}`, slug: `event-cat-${i}` } }).then((c) => c.id)));
+    await insertManyEvents(t.db, { count: 2 * ROWS, venueIds: venues, organizerIds: organizers, categoryIds: eventCategories });
+
     for (let i = 0; i < ROWS; i++) {
       const menu = await rest('menus', { name: `Menu ${i}` });
       const top = await rest('menu-items', { title: `Item ${i}`, menus: menu.id, status: 'publish', type: 'post_type', object: 'post', object_id: posts[i] });
@@ -182,5 +206,9 @@ describe('GraphQL: SQL statements of nested lists (10 vs 100 parents)', () => {
     expect(hundred.items.filter((item) => !c.resolved(item))).toEqual([]);
     expect(ten.count).toBeGreaterThan(0);
     expect(hundred.count).toBe(ten.count);
+    // Lists answered together equal the same lists answered alone (one parent: nothing to batch).
+    const alone = await statementsOf(c, 1);
+    expect(hundred.items[0]).toEqual(alone.items[0]);
+    expect(ten.items).toEqual(hundred.items.slice(0, 10));
   });
 });
