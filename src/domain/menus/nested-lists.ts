@@ -7,6 +7,7 @@
  */
 import DataLoader from 'dataloader';
 import type { DomainContext } from '../context';
+import { settled } from '../loaders';
 import { readMenuItemRows, type MenuItemRow } from './loaders';
 import { menuItemOrderBy, type MenuItemListQuery } from './menu-item-query';
 import { checkedListQuery, listMenuItems, listWhere, menuItemListOf, windowOf, type MenuItemList } from './menu-items';
@@ -29,14 +30,6 @@ export function listNestedMenuItems(ctx: DomainContext, query: MenuItemListQuery
     () => new DataLoader<MenuItemListQuery, MenuItemList, string>((queries) => answerAll(ctx, queries), { cacheKeyFn: (q) => JSON.stringify(q) }) as unknown as DataLoader<MenuItemListQuery, MenuItemList>,
   );
   return loader.load(query);
-}
-
-async function settled<T>(run: () => Promise<T>): Promise<T | Error> {
-  try {
-    return await run();
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
 }
 
 async function answerAll(ctx: DomainContext, queries: readonly MenuItemListQuery[]): Promise<Array<MenuItemList | Error>> {

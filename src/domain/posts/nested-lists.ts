@@ -14,6 +14,7 @@
 import DataLoader from 'dataloader';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
+import { settled } from '../loaders';
 import { isInt32 } from './ids';
 import { contentById } from './loaders';
 import {
@@ -63,14 +64,6 @@ function pinnedTo(query: PostListQuery, pin: Pin, ids: number[]): PostListQuery 
 
 function familyOf(request: ListRequest, pin: Pin): string {
   return JSON.stringify([request.type, pin.kind, pin.kind === 'term' ? pin.taxonomy : null, pinnedTo(request.query, pin, [])]);
-}
-
-async function settled<T>(run: () => Promise<T>): Promise<T | Error> {
-  try {
-    return await run();
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
 }
 
 const NESTED_LISTS = Symbol('posts.nestedLists');

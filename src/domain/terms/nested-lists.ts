@@ -8,6 +8,7 @@ import DataLoader from 'dataloader';
 import { Prisma, type Term } from '../../generated/prisma-sqlite/client';
 import { listTag } from '../../cache/tags';
 import type { DomainContext } from '../context';
+import { settled } from '../loaders';
 import { isStorableId, toTerm, type RawTerm } from './loaders';
 import { emptyTermsWithUsedDescendants, listTerms, listTermsPermissionError, normalise, orderClause, whereClauses, type TermList, type TermListQuery } from './query';
 import { describeTerms, termTaxonomy } from './terms';
@@ -33,14 +34,6 @@ export function listNestedTerms(ctx: DomainContext, taxonomy: string, query: Ter
     () => new DataLoader<ListRequest, TermList, string>((requests) => answerAll(ctx, requests), { cacheKeyFn: (r) => JSON.stringify([r.taxonomy, r.query]) }) as unknown as DataLoader<ListRequest, TermList>,
   );
   return loader.load({ taxonomy, query });
-}
-
-async function settled<T>(run: () => Promise<T>): Promise<T | Error> {
-  try {
-    return await run();
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
 }
 
 async function answerAll(ctx: DomainContext, requests: readonly ListRequest[]): Promise<Array<TermList | Error>> {
