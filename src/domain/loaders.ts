@@ -92,3 +92,12 @@ export function groupByKeys<K, R>(keys: readonly K[], rows: readonly R[], keyOf:
   }
   return keys.map((k) => map.get(k) ?? []);
 }
+
+/** One key's value in a batch: what `run` returns, or the error it threw (DataLoader rejects that key alone). */
+export async function settled<T>(run: () => Promise<T>): Promise<T | Error> {
+  try {
+    return await run();
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}

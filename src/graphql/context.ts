@@ -13,13 +13,20 @@ export interface GraphQLContext {
   domain: DomainContext;
   viewer: Viewer;
   /**
-   * What the request did, read by the HTTP handler afterwards: set when it ran a mutation (cached
-   * reads are then invalidated). An object, because Apollo hands resolvers a shallow copy of the context.
+   * What the request did, read by the HTTP handler afterwards. An object, because Apollo hands
+   * resolvers a shallow copy of the context.
    */
-  effects: { wrote: boolean };
+  effects: {
+    /** It ran a mutation: cached reads are invalidated. */
+    wrote: boolean;
+    /** Every operation it ran was a query answered without errors: its answer may be stored. */
+    succeeded: boolean;
+    /** Some operation was not (a mutation, an error of the request or of a field). */
+    failed: boolean;
+  };
 }
 
 export function createContext(db: Database, config: Config, viewer: Viewer): GraphQLContext {
   const loaders = new LoaderCache(db);
-  return { viewer, domain: { db: loaders.db, config, viewer, loaders }, effects: { wrote: false } };
+  return { viewer, domain: { db: loaders.db, config, viewer, loaders }, effects: { wrote: false, succeeded: false, failed: false } };
 }

@@ -1,8 +1,13 @@
 /**
  * The GraphQL face: Apollo Server over the executable schema, mounted on Fastify at /graphql.
- * GET (queries only, cacheable) and POST (single or batched JSON), automatic persisted queries,
- * CSRF prevention, the limits of limits.ts, and per-request contexts carrying the viewer that
- * HTTP Basic application passwords identify — the same check as REST.
+ * GET (queries only) and POST (single or batched JSON), automatic persisted queries, CORS as
+ * WPGraphQL sends it, the limits of limits.ts, and per-request contexts carrying the viewer that
+ * HTTP Basic application passwords identify — the same check as REST. Anonymous queries, by GET or
+ * as one JSON operation POSTed, are answered from the read cache when they succeeded before.
+ *
+ * No CSRF prevention: a request's authority comes only from its Authorization header (application
+ * passwords), never from a cookie, so a cross-site request can do nothing its page could not do
+ * itself; mutations over GET are still refused (Apollo allows only queries there).
  */
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
@@ -11,12 +16,13 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { DomainError } from '../domain/errors';
 import { isAnonymousRequest, resolveViewer } from '../http/auth';
-import { canonical } from '../http/canonical';
 import { matchesIfNoneMatch } from '../http/etag';
 import { UrlMemo } from '../http/memo';
 import { registrationsOf, type PersistedQueryStore } from './persisted-queries';
 import { X_CACHE, type Answer, type Finish, type ReadCache, type ServedAnswer } from '../http/read-cache';
+import { getCacheKey, isJsonRequest, postCacheKey, withAccept } from './cache-keys';
 import { createContext, type GraphQLContext } from './context';
+import { GRAPHQL_RESPONSE_HEADERS } from './cors';
 import { formatError } from './errors';
 import { aliasLimitRule, complexityPlugin, depthLimitRule } from './limits';
 import { registerPlayground, wantsPlayground } from './playground';
@@ -29,15 +35,24 @@ interface Logger {
 }
 
 /**
- * Marks the request's context when it runs a mutation, so its cached reads are invalidated; a
- * request of queries only is a read request for the read audit (src/db/read-audit.ts).
+ * Records on the request's context what its operations did: a mutation (cached reads are then
+ * invalidated; a request of queries only is a read request for the read audit, src/db/read-audit.ts),
+ * and whether every operation was a query answered without errors — the only
+ * answers the read cache may store. Errors are never stored, not even the deterministic ones
+ * (as WPGraphQL Smart Cache): PersistedQueryNotFound stops being true once the document is sent.
+ * A request Apollo refuses before its pipeline runs reaches no hook and stays unstored.
  */
-const mutationFlag: ApolloServerPlugin<GraphQLContext> = {
+const answerEffects: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ operation, contextValue }) {
         if (operation?.operation === 'mutation') contextValue.effects.wrote = true;
         contextValue.domain.loaders.readOnly = !contextValue.effects.wrote && operation?.operation === 'query';
+      },
+      async willSendResponse({ operation, response, contextValue }) {
+        const clean = operation?.operation === 'query' && response.body.kind === 'single' && !response.body.singleResult.errors?.length;
+        if (clean) contextValue.effects.succeeded = true;
+        else contextValue.effects.failed = true;
       },
     };
   },
@@ -49,14 +64,15 @@ export async function createGraphQLServer(config: Config, log: Logger, persisted
     persistedQueries: { cache: persistedQueries, ttl: null },
     schema: buildSchema(),
     introspection: limits.introspection,
-    csrfPrevention: true,
+    // Authority comes from the Authorization header alone, never a cookie: see the header comment.
+    csrfPrevention: false,
     // main.ts owns shutdown (Apollo's own handlers would stop the server and re-send the signal under it).
     stopOnTerminationSignals: false,
     allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: false,
     validationRules: [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases)],
     formatError: (formatted, error) => formatError(formatted, error, (e) => log.error({ err: e }, 'GraphQL resolver failed')),
-    plugins: [ApolloServerPluginCacheControlDisabled(), complexityPlugin(limits.maxComplexity), mutationFlag],
+    plugins: [ApolloServerPluginCacheControlDisabled(), complexityPlugin(limits.maxComplexity), answerEffects],
   });
   await server.start();
   return server;
@@ -91,71 +107,70 @@ function parseBody(request: FastifyRequest): { ok: true; body: unknown } | { ok:
   }
 }
 
-/** The cache key of an anonymous GET: the document (or its persisted hash), variables and operation, canonical. */
-function graphqlCacheKey(search: string): string {
-  const params = new URLSearchParams(search);
-  const json = (name: string): unknown => {
-    const raw = params.get(name);
-    if (raw === null) return null;
-    try {
-      return canonical(JSON.parse(raw));
-    } catch {
-      return raw;
-    }
-  };
-  return JSON.stringify(['graphql', params.get('query'), json('variables'), params.get('operationName'), json('extensions')]);
-}
-
-/**
- * Apollo answers `application/graphql-response+json` or `application/json` as Accept asks (and
- * the answer says `Vary: Accept`): the Accept header is part of the cache key.
- */
-const negotiated = (urlKey: string, request: FastifyRequest): string => `${urlKey}\u0000${request.headers.accept ?? ''}`;
-
-/**
- * Apollo's CSRF prevention lets a GET run when it cannot be a simple cross-site request: it names a
- * content type browsers would preflight, or carries one of the preflight headers. Only such requests
- * are answered from the cache (conservatively: an odd content type leaves the decision to Apollo).
- */
-const SIMPLE_CONTENT_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
-function preflighted(request: FastifyRequest): boolean {
-  const headers = request.headers;
-  if (headers['apollo-require-preflight'] || headers['x-apollo-operation-name']) return true;
-  const type = headers['content-type'];
-  if (type === undefined) return false;
-  const essence = type.split(';', 1)[0].trim().toLowerCase();
-  return /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/.test(essence) && !SIMPLE_CONTENT_TYPES.has(essence);
-}
-
 export function registerGraphQL(app: FastifyInstance, server: ApolloServer<GraphQLContext>, config: Config, db: Database, cache: ReadCache, persistedQueries: PersistedQueryStore): void {
-  // Raw URL → cache key of anonymous GETs, so a repeated URL is not parsed again.
-  const keys = new UrlMemo<string>();
+  // Raw URL → cache key of anonymous GETs, raw body → cache key of anonymous POSTs: a repeated request is not parsed again.
+  const getKeys = new UrlMemo<string>();
+  const postKeys = new UrlMemo<string>(2_000, 16_384);
+  /**
+   * The headers of an answer. Anonymous GETs may be kept by shared caches; a POSTed answer is
+   * served from ours but said `no-store` (HTTP caches do not keep POST answers, and the URL alone
+   * does not name it). An answer that must not be stored (errors) already says `no-store`.
+   */
   const finish =
-    (anonymous: boolean): Finish =>
+    (cacheControl: string | null): Finish =>
     (answerHeaders, etag, outcome) => ({
       ...answerHeaders,
       etag,
       'x-cache': X_CACHE[outcome],
       vary: 'Authorization, Accept',
-      'cache-control': anonymous ? cache.cacheControl(true) : 'private, no-store',
+      'cache-control': cacheControl === null ? 'private, no-store' : (answerHeaders['cache-control'] ?? cacheControl),
     });
-  const finishAnonymous = finish(true);
-  const finishPrivate = finish(false);
+  const finishAnonymousGet = finish(cache.cacheControl(true));
+  const finishAnonymousPost = finish('no-store');
+  const finishPrivate = finish(null);
 
   const send = (request: FastifyRequest, reply: FastifyReply, served: ServedAnswer): FastifyReply => {
     reply.code(served.status).headers(served.headers);
-    if (served.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
+    if (request.method === 'GET' && served.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
     return reply.send(served.body);
   };
 
-  /** The hit path: an anonymous GET of a URL seen before, answered before the request is parsed or a context made. */
+  /** The memoised cache key of an anonymous request seen before (undefined: none, or not anonymous). */
+  const knownKey = (request: FastifyRequest): string | undefined => {
+    if (!isAnonymousRequest(request.headers)) return undefined;
+    if (request.method === 'GET') {
+      const key = config.graphql.playground && wantsPlayground(request) ? undefined : getKeys.get(request.raw.url ?? '');
+      return key === undefined ? undefined : withAccept(key, request);
+    }
+    if (!Buffer.isBuffer(request.body) || !isJsonRequest(request)) return undefined;
+    const key = postKeys.get(request.body.toString('utf8'));
+    return key === undefined ? undefined : withAccept(key, request);
+  };
+
+  /** The hit path: an anonymous request seen before, answered before the request is parsed or a context made. */
   const handle = (request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
-    const urlKey = request.method === 'GET' && isAnonymousRequest(request.headers) ? keys.get(request.raw.url ?? '') : undefined;
-    if (urlKey === undefined || !preflighted(request) || (config.graphql.playground && wantsPlayground(request))) return compute(request, reply);
-    const hit = cache.hit('graphql', negotiated(urlKey, request));
+    const key = knownKey(request);
+    if (key === undefined) return compute(request, reply);
+    const hit = cache.hit('graphql', key);
     if (hit === undefined) return compute(request, reply);
     if (hit instanceof Promise) return hit.then((served) => (served ? send(request, reply, served) : compute(request, reply)));
     return send(request, reply, hit);
+  };
+
+  /** The cache key of an anonymous read (null: not to be shared: authenticated, cache off, a batch or a mutation). */
+  const keyOf = (request: FastifyRequest, anonymous: boolean, search: string, body: unknown): string | null => {
+    if (!cache.enabled || !anonymous) return null;
+    if (request.method === 'GET') {
+      const url = request.raw.url ?? '';
+      const key = getKeys.get(url) ?? getCacheKey(search);
+      getKeys.set(url, key);
+      return withAccept(key, request);
+    }
+    if (!isJsonRequest(request) || !Buffer.isBuffer(request.body)) return null;
+    const key = postCacheKey(body);
+    if (key === null) return null;
+    postKeys.set(request.body.toString('utf8'), key);
+    return withAccept(key, request);
   };
 
   const compute = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -185,29 +200,34 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
       if (response.body.kind === 'complete') body = response.body.string;
       // Incremental delivery (@defer) is not enabled; collect the chunks all the same.
       else for await (const chunk of response.body.asyncIterator) body += chunk;
-      return { status: response.status ?? 200, headers, body, tags: context.domain.loaders.tags.list() };
+      const { succeeded, failed } = context.effects;
+      const cacheable = succeeded && !failed;
+      if (cacheable) delete headers['cache-control'];
+      else headers['cache-control'] = 'no-store';
+      return { status: response.status ?? 200, headers, body, tags: context.domain.loaders.tags.list(), cacheable };
     };
 
     const anonymous = viewer.isAnonymous && isAnonymousRequest(request.headers);
-    if (request.method === 'GET') {
-      // Queries only (Apollo refuses mutations over GET), so a GET never writes.
-      let key: string | null = null;
-      if (cache.enabled && anonymous && preflighted(request)) {
-        const urlKey = keys.get(url) ?? graphqlCacheKey(search);
-        keys.set(url, urlKey);
-        key = negotiated(urlKey, request);
-      }
-      const served = await cache.read('graphql', key, execute, anonymous ? 'csrf' : undefined, anonymous ? finishAnonymous : finishPrivate);
-      return send(request, reply, served);
-    }
-    await cache.scheduled();
-    const answer = await execute();
+    const key = keyOf(request, anonymous, search, parsed.body);
+    const finishing = !anonymous ? finishPrivate : request.method === 'GET' ? finishAnonymousGet : finishAnonymousPost;
+    // A GET never writes (Apollo refuses mutations over GET); a POST may.
+    const served = await cache.read('graphql', key, execute, undefined, finishing);
     // Every instance drops what the mutation changed before the answer leaves.
     if (context.effects.wrote) await cache.written();
-    reply.code(answer.status).headers(answer.headers);
-    reply.header('cache-control', anonymous ? 'no-store' : 'private, no-store').header('vary', 'Authorization, Accept');
-    return reply.send(answer.body);
+    return send(request, reply, served);
   };
-  app.route({ method: ['GET', 'POST'], url: GRAPHQL_PATH, handler: handle });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: GRAPHQL_PATH,
+    // Before the body is read, so that every answer carries them, refusals of the body included.
+    onRequest: (_request, reply, done) => {
+      reply.headers(GRAPHQL_RESPONSE_HEADERS);
+      done();
+    },
+    handler: handle,
+  });
+  // The CORS preflight, as WPGraphQL answers it: 200 and the headers, no body.
+  app.options(GRAPHQL_PATH, (_request, reply) => reply.code(200).headers(GRAPHQL_RESPONSE_HEADERS).header('content-length', '0').send());
   if (config.graphql.playground) registerPlayground(app);
 }

@@ -25,6 +25,11 @@ export interface Answer {
   body: string;
   /** The tags of what the computation read (LoaderCache.tags.list()); absent or empty: untracked. */
   tags?: readonly string[];
+  /**
+   * False: the face knows this 200 answer must not be stored (a GraphQL answer carrying `errors`,
+   * such as PersistedQueryNotFound, which the next request may no longer get). Absent: by status.
+   */
+  cacheable?: boolean;
 }
 
 export type CacheOutcome = 'hit' | 'miss' | 'bypass';
@@ -150,7 +155,8 @@ export class ReadCache {
     // Cacheable answers (hit or miss) tell a CDN their tags.
     const tags = entryTags(answer.tags);
     const headers = { ...answer.headers, ...tagHeaders(tags) };
-    if (answer.status === 200) {
+    // Only successes are stored: an error must never be served as the answer of its key later.
+    if (answer.status === 200 && answer.cacheable !== false) {
       this.store.set(key, { status: answer.status, headers: finish(headers, etag, 'hit'), body: Buffer.from(answer.body, 'utf8'), etag, tags }, { tags, version, expiresAt: this.expiry() });
     }
     return { status: answer.status, headers: finish(headers, etag, 'miss'), body: answer.body, etag, cache: 'miss', tags };

@@ -20,8 +20,8 @@ export async function listen(test: TestApp): Promise<GraphQLTestServer> {
         url,
         exchanges: [fetchExchange],
         requestPolicy: 'network-only',
-        // Apollo's CSRF prevention wants GET requests to prove they are not simple cross-site ones.
-        fetchOptions: () => ({ headers: { 'apollo-require-preflight': 'true', ...(authorization ? { authorization } : {}) } }),
+        // urql's defaults otherwise: queries as GETs (within the URL limit), no extra header.
+        fetchOptions: () => (authorization ? { headers: { authorization } } : {}),
       }),
   };
 }

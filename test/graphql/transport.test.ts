@@ -1,7 +1,8 @@
 /**
- * The GraphQL endpoint over HTTP: GET and POST, automatic persisted queries, batching, CSRF
- * prevention, the limits (depth, aliases, cost, batch size), introspection switch, cache headers
- * that follow the viewer, and authentication with application passwords.
+ * The GraphQL endpoint over HTTP: GET and POST, automatic persisted queries, batching, no CSRF
+ * prevention (GETs are queries; no cookie carries authority), the limits (depth, aliases, cost,
+ * batch size), introspection switch, cache headers that follow the viewer, and authentication with
+ * application passwords.
  */
 import { createHash } from 'node:crypto';
 import { basicAuth, startTestApp, type TestApp } from '../support/app';
@@ -51,10 +52,13 @@ describe('GraphQL over HTTP', () => {
       expect((await t.db.prisma.content.findUnique({ where: { id: 1 } }))?.status).not.toBe('trash');
     });
 
-    it('blocks simple cross-site GET requests (CSRF prevention)', async () => {
-      const res = await t.request.get(getUrl({ query: POSTS_QUERY }));
-      expect(res.status).toBe(400);
-      expect(res.text).toMatch(/Cross-Site Request Forgery/);
+    it('answers simple GET requests (no CSRF prevention: no cookie carries authority) but still refuses mutations over them', async () => {
+      const res = await t.request.get(getUrl({ query: POSTS_QUERY, variables: { first: 1 } }));
+      expect(res.status).toBe(200);
+      expect(res.body.data.posts.nodes).toHaveLength(1);
+      const mutation = await t.request.get(getUrl({ query: 'mutation { deletePost(input: { id: "1" }) { deletedId } }' })).set('Authorization', t.adminAuth);
+      expect(mutation.status).toBe(405);
+      expect((await t.db.prisma.content.findUnique({ where: { id: 1 } }))?.status).not.toBe('trash');
     });
 
     it('sends browsers to the playground', async () => {

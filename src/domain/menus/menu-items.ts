@@ -78,8 +78,11 @@ function assertStatusesAllowed(viewer: Viewer, statuses: readonly string[]): voi
   }
 }
 
-/** GET /menu-items: a page of items, ordered and filtered as WP_Query would. */
-export async function listMenuItems(ctx: DomainContext, query: MenuItemListQuery): Promise<MenuItemList> {
+/**
+ * The checks of a list query before anything is read (statuses, permission, orderings that need
+ * an argument); returns the statuses it lists.
+ */
+export function checkedListQuery(ctx: DomainContext, query: MenuItemListQuery): readonly string[] {
   const statuses = query.statuses ?? ['publish'];
   assertStatusesAllowed(ctx.viewer, statuses);
   const denied = listPermissionError(ctx.viewer, query.context);
@@ -91,14 +94,28 @@ export async function listMenuItems(ctx: DomainContext, query: MenuItemListQuery
   if (orderby === 'include' && !query.include?.length) {
     throw new DomainError('rest_orderby_include_missing_include', 'You need to define an include parameter to order by include.', 400);
   }
+  return statuses;
+}
 
-  const reads = ctx.db.read;
+/** The WHERE of a checked list query (dates without an offset are site time: only then are the options read). */
+export async function listWhere(ctx: DomainContext, query: MenuItemListQuery, statuses: readonly string[]): Promise<Prisma.ContentWhereInput> {
+  const dated = query.after || query.before || query.modifiedAfter || query.modifiedBefore;
+  return menuItemWhere(ctx, { ...query, statuses }, dated ? await siteOptionsOnce(ctx).load(0) : null);
+}
+
+/** The window of a list query: page, size and the number of items skipped. */
+export function windowOf(query: MenuItemListQuery): { page: number; perPage: number; skip: number } {
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 100;
-  const skip = query.offset !== undefined ? query.offset : (page - 1) * perPage;
-  // Dates without an offset are site time: only then are the options needed.
-  const dated = query.after || query.before || query.modifiedAfter || query.modifiedBefore;
-  const where = menuItemWhere(ctx, { ...query, statuses }, dated ? await siteOptionsOnce(ctx).load(0) : null);
+  return { page, perPage, skip: query.offset !== undefined ? query.offset : (page - 1) * perPage };
+}
+
+/** GET /menu-items: a page of items, ordered and filtered as WP_Query would. */
+export async function listMenuItems(ctx: DomainContext, query: MenuItemListQuery): Promise<MenuItemList> {
+  const statuses = checkedListQuery(ctx, query);
+  const reads = ctx.db.read;
+  const { skip, perPage } = windowOf(query);
+  const where = await listWhere(ctx, query, statuses);
   const orderBy = menuItemOrderBy(query);
 
   let rows: MenuItemRow[];
@@ -114,14 +131,18 @@ export async function listMenuItems(ctx: DomainContext, query: MenuItemListQuery
     const byId = new Map(found.map((r) => [r.id, r]));
     rows = ids.map((id) => byId.get(id)).filter((r): r is MenuItemRow => r !== undefined);
   }
+  return menuItemListOf(ctx, query, rows, total);
+}
 
+/** The list of a window of rows: items the viewer may not read (or, in edit context, edit) are left out but still counted. */
+export async function menuItemListOf(ctx: DomainContext, query: MenuItemListQuery, rows: readonly MenuItemRow[], total: number): Promise<MenuItemList> {
+  const { page, perPage } = windowOf(query);
   const maxPages = Math.ceil(total / perPage);
   if (total > 0 && page > maxPages) {
     throw new DomainError('rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.', 400);
   }
   const loader = menuItemRowById(ctx);
   for (const row of rows) loader.prime(row.id, row);
-  // Items the viewer may not read (or, in edit context, edit) are left out but still counted.
   const visible = rows.filter((row) => (query.context === 'edit' ? canEditMenuItemRow(ctx.viewer, row) : canReadContent(ctx.viewer, ref(row))));
   return { items: await setup(ctx, visible), total, page, perPage };
 }

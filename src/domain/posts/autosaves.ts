@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
-import { FOOTNOTES_KEY } from './loaders';
+import { FOOTNOTES_KEY, revisionsByParent } from './loaders';
 import { invalidPostId, siteOf } from './records';
 import { assertCanReadRevisions, autosaveSlug, findRevisionParent, insertRevision, isAutosave, normalizeWhitespace, REVISION_FIELDS } from './revisions';
 import { nowToTheSecond } from './status';
@@ -89,10 +89,8 @@ export async function createAutosave(ctx: DomainContext, type: PostTypeName, id:
 export async function listAutosaves(ctx: DomainContext, type: PostTypeName, id: number): Promise<Content[]> {
   const parent = await findRevisionParent(ctx, type, id);
   await assertCanReadRevisions(ctx, type, id, 'autosaves');
-  const revisions = await ctx.db.read.content.findMany({
-    where: { parentId: parent.id, type: 'revision', status: 'inherit' },
-    orderBy: [{ date: 'desc' }, { id: 'desc' }],
-  });
+  // Newest first; the revisions of a whole page of records are read at once.
+  const revisions = await revisionsByParent(ctx).load(parent.id);
   return revisions.filter(isAutosave);
 }
 

@@ -82,6 +82,20 @@ export const revisionStatsByParent = defineLoader('posts.revisionStats', (db) =>
   }),
 );
 
+/**
+ * The revisions (autosaves included) of each record, newest first: one read for a page of records.
+ * A record's revisions are written with it (publishing c:<parent>), so the parents' tags cover them.
+ */
+export const revisionsByParent = defineLoader('posts.revisionsByParent', (db) =>
+  new DataLoader<number, Content[]>(async (ids) => {
+    const rows = await db.read.content.findMany({
+      where: { parentId: { in: [...ids] }, type: 'revision', status: 'inherit' },
+      orderBy: [{ date: 'desc' }, { id: 'desc' }],
+    });
+    return groupByKeys(ids, rows, (row) => row.parentId);
+  }),
+);
+
 /** Owners of slug keys (Content.slugKey), for the slugs a record would get if saved now. */
 export const slugKeyOwner = defineLoader('posts.slugKeyOwner', (db) =>
   new DataLoader<string, number | null>(async (keys) => {

@@ -161,7 +161,7 @@ function instantOf(text: string | undefined, zone: Parameters<typeof parseSiteDa
   return text ? parseSiteDate(text, zone) : null;
 }
 
-async function buildWhere(ctx: DomainContext, type: PostTypeName, query: PostListQuery, search: SearchSpec | null): Promise<Prisma.ContentWhereInput> {
+export async function buildWhere(ctx: DomainContext, type: PostTypeName, query: PostListQuery, search: SearchSpec | null): Promise<Prisma.ContentWhereInput> {
   const site = await siteOf(ctx);
   const zone = site.options;
   const and: Prisma.ContentWhereInput[] = [{ type }, statusWhere(query.statuses)];
@@ -209,11 +209,26 @@ interface Window {
   total: number;
 }
 
-/** A page of rows with an ORDER BY the database can do. */
-async function windowBySql(ctx: DomainContext, where: Prisma.ContentWhereInput, query: PostListQuery, skip: number): Promise<Window> {
-  const column = ORDER_COLUMNS[query.orderby] ?? 'date';
+/** The column an ordering the database can do sorts by first (ties go by id, the same way). */
+export function orderColumnOf(query: PostListQuery): keyof Prisma.ContentOrderByWithRelationInput {
+  return ORDER_COLUMNS[query.orderby] ?? 'date';
+}
+
+export function orderByOf(query: PostListQuery): Prisma.ContentOrderByWithRelationInput[] {
+  const column = orderColumnOf(query);
   const orderBy: Prisma.ContentOrderByWithRelationInput[] = [{ [column]: query.order }];
   if (column !== 'id') orderBy.push({ id: query.order });
+  return orderBy;
+}
+
+/** relevance, include and include_slugs: orderings the database cannot do portably, sorted in memory. */
+export function ordersInMemory(query: PostListQuery, search: SearchSpec | null): boolean {
+  return Boolean((query.orderby === 'relevance' && search) || (query.orderby === 'include' && query.include?.length) || (query.orderby === 'include_slugs' && query.slugs?.length));
+}
+
+/** A page of rows with an ORDER BY the database can do. */
+async function windowBySql(ctx: DomainContext, where: Prisma.ContentWhereInput, query: PostListQuery, skip: number): Promise<Window> {
+  const orderBy = orderByOf(query);
   const [total, rows] = await Promise.all([
     ctx.db.read.content.count({ where }),
     ctx.db.read.content.findMany({ where, orderBy, skip, take: query.perPage }),
@@ -252,17 +267,24 @@ async function windowInMemory(ctx: DomainContext, where: Prisma.ContentWhereInpu
  * to the front, then the other published sticky posts (not excluded) are prepended after them.
  */
 async function withStickies(ctx: DomainContext, rows: Content[], query: PostListQuery): Promise<Content[]> {
-  const front = rows.filter((r) => r.sticky);
-  const rest = rows.filter((r) => !r.sticky);
-  const shown = new Set(rows.map((r) => r.id));
-  const others = await ctx.db.read.content.findMany({
-    where: { type: 'post', status: 'publish', sticky: true, id: { notIn: [...shown, ...excludableIds(query.exclude ?? [])] } },
-    orderBy: [{ date: 'desc' }, { id: 'desc' }],
-  });
-  return [...front, ...others, ...rest];
+  return stickiesFirst(rows, await publishedStickies(ctx, query));
 }
 
-function stickiesApply(type: PostTypeName, query: PostListQuery, search: SearchSpec | null): boolean {
+/** The page's own sticky posts, then the other published ones (`stickies`, newest first, those of the page skipped), then the rest. */
+export function stickiesFirst(rows: Content[], stickies: readonly Content[]): Content[] {
+  const shown = new Set(rows.map((r) => r.id));
+  return [...rows.filter((r) => r.sticky), ...stickies.filter((r) => !shown.has(r.id)), ...rows.filter((r) => !r.sticky)];
+}
+
+/** The published sticky posts a list's first page may lead with (the list's `exclude` left out), newest first. */
+export function publishedStickies(ctx: DomainContext, query: PostListQuery): Promise<Content[]> {
+  return ctx.db.read.content.findMany({
+    where: { type: 'post', status: 'publish', sticky: true, id: { notIn: excludableIds(query.exclude ?? []) } },
+    orderBy: [{ date: 'desc' }, { id: 'desc' }],
+  });
+}
+
+export function stickiesApply(type: PostTypeName, query: PostListQuery, search: SearchSpec | null): boolean {
   // WordPress only does this on the "home" query: no search, taxonomy or format filter, no include.
   if (type !== 'post' || query.ignoreSticky !== false || query.page > 1) return false;
   // sticky=true limits the query to stickies (post__in), sticky=false excludes them (post__not_in).
@@ -287,15 +309,21 @@ export async function listPosts(ctx: DomainContext, type: PostTypeName, query: P
   const search = hasSearch ? parseSearch(query.search as string) : null;
   const where = await buildWhere(ctx, type, query, search);
   const skip = query.offset !== undefined ? Math.max(0, query.offset) : (query.page - 1) * query.perPage;
-  const inMemory = (query.orderby === 'relevance' && search) || (query.orderby === 'include' && query.include?.length) || (query.orderby === 'include_slugs' && query.slugs?.length);
-  const window = inMemory ? await windowInMemory(ctx, where, query, skip, search) : await windowBySql(ctx, where, query, skip);
+  const window = ordersInMemory(query, search) ? await windowInMemory(ctx, where, query, skip, search) : await windowBySql(ctx, where, query, skip);
 
-  const maxPages = Math.ceil(window.total / query.perPage);
-  if (window.total > 0 && query.page > maxPages) {
+  assertPageExists(query, window.total);
+  const rows = stickiesApply(type, query, search) ? await withStickies(ctx, window.rows, query) : window.rows;
+  return listOf(ctx, query, rows, window.total);
+}
+
+export function assertPageExists(query: PostListQuery, total: number): void {
+  if (total > 0 && query.page > Math.ceil(total / query.perPage)) {
     throw new DomainError('rest_post_invalid_page_number', 'The page number requested is larger than the number of pages available.', 400);
   }
-  const rows = stickiesApply(type, query, search) ? await withStickies(ctx, window.rows, query) : window.rows;
-  // Items this viewer may not see (or, in edit context, edit) are skipped but still counted.
+}
+
+/** The list of a page of rows: items this viewer may not see (or, in edit context, edit) are skipped but still counted. */
+export async function listOf(ctx: DomainContext, query: PostListQuery, rows: readonly Content[], total: number): Promise<PostList> {
   const visible = rows.filter((row) => (query.context === 'edit' ? canEditPost(ctx.viewer, row) : canReadPost(ctx.viewer, row)));
-  return { records: await loadRecords(ctx, visible), total: window.total, page: query.page, perPage: query.perPage };
+  return { records: await loadRecords(ctx, visible), total, page: query.page, perPage: query.perPage };
 }

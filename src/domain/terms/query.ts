@@ -75,7 +75,7 @@ export async function canListTerms(ctx: DomainContext, taxonomySlug: string, que
 // Normalised filters (WP_Term_Query's reading of the query vars)
 // ---------------------------------------------------------------------------------------------
 
-interface Filters {
+export interface Filters {
   taxonomy: TaxonomyDef;
   /** null: no restriction; otherwise the only ids allowed (possibly none). */
   include: number[] | null;
@@ -96,7 +96,7 @@ function parseIdList(ids: readonly number[] | undefined): number[] {
   return [...new Set((ids ?? []).map((id) => Math.abs(Math.trunc(id))))];
 }
 
-function normalise(taxonomy: TaxonomyDef, query: TermListQuery): Filters {
+export function normalise(taxonomy: TaxonomyDef, query: TermListQuery): Filters {
   const include = parseIdList(query.include);
   const exclude = parseIdList(query.exclude);
   // A non-empty include disables exclude; an include that reads as "0" restricts nothing (PHP's empty("0")).
@@ -132,7 +132,7 @@ function likePattern(search: string): string {
   return '%' + search.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
 }
 
-function whereClauses(filters: Filters): Prisma.Sql[] {
+export function whereClauses(filters: Filters): Prisma.Sql[] {
   const where: Prisma.Sql[] = [Prisma.sql`"taxonomy" = ${filters.taxonomy.slug}`];
   if (filters.include) {
     const ids = filters.include.filter(isStorableId);
@@ -150,7 +150,7 @@ function whereClauses(filters: Filters): Prisma.Sql[] {
 }
 
 /** ORDER BY as WP_Term_Query::parse_orderby maps the REST values, with the id as a stable tie-break. */
-function orderClause(db: Database, filters: Filters): Prisma.Sql {
+export function orderClause(db: Database, filters: Filters): Prisma.Sql {
   // PostgreSQL's locale collation would ignore punctuation; "C" compares like SQLite and MySQL's binary fallback.
   // Positions are written inline: as parameters PostgreSQL would type them as text and sort "10" before "2".
   const position = (i: number) => Prisma.raw(String(i));
@@ -186,7 +186,7 @@ function orderClause(db: Database, filters: Filters): Prisma.Sql {
  * hide_empty on a hierarchical taxonomy keeps empty terms that have a non-empty descendant
  * (WP_Term_Query drops only "really empty" terms). Returns those empty-but-kept ids.
  */
-async function emptyTermsWithUsedDescendants(db: Database, taxonomy: TaxonomyDef): Promise<number[]> {
+export async function emptyTermsWithUsedDescendants(db: Database, taxonomy: TaxonomyDef): Promise<number[]> {
   const rows = await db.read.term.findMany({ where: { taxonomy: taxonomy.slug }, select: { id: true, parentId: true, count: true } });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const kept = new Set<number>();

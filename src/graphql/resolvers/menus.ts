@@ -4,7 +4,8 @@
  */
 import { contentById } from '../../domain/posts/loaders';
 import { listMenuLocations, menuLocationAssignments } from '../../domain/menus/locations';
-import { createMenuItem, deleteMenuItem, getMenuItem, listMenuItems, updateMenuItem, type MenuItemListQuery, type MenuItemRecord } from '../../domain/menus/menu-items';
+import { createMenuItem, deleteMenuItem, getMenuItem, updateMenuItem, type MenuItemListQuery, type MenuItemRecord } from '../../domain/menus/menu-items';
+import { listNestedMenuItems } from '../../domain/menus/nested-lists';
 import { createMenu, deleteMenu, getMenu, listMenus, updateMenu, type MenuRecord } from '../../domain/menus/menus';
 import { getTerm } from '../../domain/terms/terms';
 import type { MenuItemObjectsWhereArgs, Resolvers } from '../../generated/graphql';
@@ -30,7 +31,8 @@ async function menuAt(ctx: GraphQLContext, location: string): Promise<number | n
 async function allItems(ctx: GraphQLContext, query: MenuItemListQuery): Promise<MenuItemRecord[]> {
   const items: MenuItemRecord[] = [];
   for (let page = 1; ; page++) {
-    const list = await listMenuItems(ctx.domain, { ...query, page, perPage: 100 });
+    // Batched with the same list of sibling menus (the items of each menu of a page, each item's children).
+    const list = await listNestedMenuItems(ctx.domain, { ...query, page, perPage: 100 });
     items.push(...list.items);
     if (items.length >= list.total || list.items.length === 0) return items;
   }
@@ -58,7 +60,7 @@ async function itemConnection(ctx: GraphQLContext, args: ConnectionArgs & { wher
     return connectionOfList(args, items);
   }
   return connectionFrom(args, async (offset, limit) => {
-    const list = await listMenuItems(ctx.domain, { ...query, offset, perPage: limit });
+    const list = await listNestedMenuItems(ctx.domain, { ...query, offset, perPage: limit });
     return { items: list.items, total: list.total };
   });
 }

@@ -8,6 +8,7 @@ import { DomainError } from '../../domain/errors';
 import { deletePost } from '../../domain/posts/delete';
 import { contentById } from '../../domain/posts/loaders';
 import { listPosts, type PostListQuery } from '../../domain/posts/query';
+import { listNestedPosts } from '../../domain/posts/nested-lists';
 import { getPost, postTypeDef } from '../../domain/posts/records';
 import { listAutosaves } from '../../domain/posts/autosaves';
 import { listRevisions } from '../../domain/posts/revisions';
@@ -94,7 +95,8 @@ export function postConnection(ctx: GraphQLContext, type: PostTypeName, args: Co
     const query = windowQuery(type, allowed, offset, limit);
     // Stickies lead the first window only.
     if (offset > 0 && query.ignoreSticky === false) query.ignoreSticky = true;
-    const list = await listPosts(ctx.domain, type, query);
+    // Batched with the same list of sibling parents (a term's posts, a page's children...).
+    const list = await listNestedPosts(ctx.domain, type, query);
     return { items: list.records, total: list.total };
   });
 }

@@ -4,6 +4,7 @@
  */
 import { termTaxonomy, getTerm, type TermView } from '../../domain/terms/terms';
 import { listTerms } from '../../domain/terms/query';
+import { listNestedTerms } from '../../domain/terms/nested-lists';
 import { createTerm, deleteTerm, updateTerm } from '../../domain/terms/writes';
 import { resolvePath } from '../../domain/content/uri';
 import type { Resolvers, TermObjectsWhereArgs } from '../../generated/graphql';
@@ -44,7 +45,8 @@ export function termConnection(ctx: GraphQLContext, taxonomy: Taxonomy, args: Co
   const schemas = COLLECTION_ARGS[taxonomy];
   return connectionFrom(args, async (offset, limit) => {
     const query = listQuery(checkedArgs(schemas, { ...given, per_page: limit }, argNames('where', { per_page: 'first' })));
-    const list = await listTerms(ctx.domain, taxonomy, { ...query, offset });
+    // Batched with the same list of sibling parents (the children of each category of a page).
+    const list = await listNestedTerms(ctx.domain, taxonomy, { ...query, offset });
     return { items: list.terms, total: list.total };
   });
 }
@@ -128,7 +130,7 @@ export const termResolvers: Resolvers = {
   },
   Tag: {
     ...termFields,
-    posts: (v, args, ctx) => postConnection(ctx, 'post', args, { tags: { terms: [v.term.id], include_children: false, operator: 'OR' } }),
+    posts: (v, args, ctx) => postConnection(ctx, 'post', args, { tags: { terms: [v.term.id], operator: 'OR' } }),
   },
   Mutation: {
     createCategory: async (_, { input }, ctx) => ({ clientMutationId: input.clientMutationId, category: await create(ctx, 'category', input) }),
