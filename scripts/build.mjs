@@ -9,7 +9,8 @@
 //   compile   src/**/*.ts (the generated code included), tsconfig*.json -> dist/ (tsc, incremental)
 // package.json, package-lock.json and this script are inputs of both (tool versions, build rules).
 // A failed step removes its stamp; a step interrupted midway leaves a "building" stamp, and the
-// next run starts that step from scratch. Prints one line saying what it did.
+// next run starts that step from scratch. Builds of one checkout run one at a time (several
+// `npm start` at once: the later ones wait, then find the build done). Prints one line saying what it did.
 //
 // Usage: node scripts/build.mjs [generate] [compile] [--force] [--install]
 //   steps      only these (default: both, in order)
@@ -20,6 +21,7 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -115,7 +117,7 @@ function writeStamp(step, stamp) {
   renameSync(file + '.tmp', file);
 }
 
-/** Runs `name` unless up to date; returns what happened ('skipped' | 'built' | 'failed'). */
+/** Runs `name` unless up to date; returns what happened ('up to date' | 'rebuilt' | 'failed'). */
 function buildStep(name, force) {
   const step = steps[name];
   const hash = hashOf([...SHARED_INPUTS, ...step.inputs()]);
@@ -138,6 +140,51 @@ function buildStep(name, force) {
   return 'rebuilt';
 }
 
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Runs `work` holding this checkout's build lock (a file naming its holder; a dead holder's is taken over). */
+function withLock(work) {
+  const lock = path.join(tmpdir(), `content-site-build-${createHash('sha256').update(ROOT).digest('hex').slice(0, 16)}.lock`);
+  let told = false;
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    let holder = 0;
+    let age = 0;
+    try {
+      holder = Number(readFileSync(lock, 'utf8'));
+      age = Date.now() - statSync(lock).mtimeMs;
+    } catch {
+      continue; // released meanwhile
+    }
+    // An empty file is a holder between creating and writing it, unless that was long ago.
+    if (holder ? !isAlive(holder) : age > 5000) {
+      rmSync(lock, { force: true });
+      continue;
+    }
+    if (!told) console.log(`build: waiting for the build running in process ${holder || '?'}`);
+    told = true;
+    sleep(100);
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
 function main() {
   const args = process.argv.slice(2);
   const isStep = (arg) => Object.hasOwn(steps, arg);
@@ -150,18 +197,20 @@ function main() {
   const install = args.includes('--install');
   const named = args.filter(isStep);
   const wanted = Object.keys(steps).filter((name) => named.length === 0 || named.includes(name));
-  const done = [];
-  for (const name of wanted) {
-    const outcome = buildStep(name, force);
-    done.push(`${name} ${outcome}`);
-    if (outcome === 'failed') {
-      const allowed = install && name === 'compile';
-      console.error(`build: ${done.join(', ')}` + (allowed ? ' (the install goes on; `npm start` will build again)' : ''));
-      return allowed ? 0 : 1;
+  return withLock(() => {
+    const done = [];
+    for (const name of wanted) {
+      const outcome = buildStep(name, force);
+      done.push(`${name} ${outcome}`);
+      if (outcome === 'failed') {
+        const allowed = install && name === 'compile';
+        console.error(`build: ${done.join(', ')}` + (allowed ? ' (the install goes on; `npm start` will build again)' : ''));
+        return allowed ? 0 : 1;
+      }
     }
-  }
-  console.log(`build: ${done.join(', ')}`);
-  return 0;
+    console.log(`build: ${done.join(', ')}`);
+    return 0;
+  });
 }
 
 process.exitCode = main();
