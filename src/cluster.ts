@@ -32,6 +32,8 @@ const isMessage = (value: unknown): value is Message => typeof value === 'object
 export interface Primary {
   /** The database is migrated and bootstrapped: the workers waiting for it (and all later ones) go on. */
   databasePrepared(): void;
+  /** The database could not be prepared: stops the workers, then exits 1. */
+  abort(): void;
 }
 
 /**
@@ -88,6 +90,11 @@ export function runPrimary(count: number, log: Log): Primary {
       prepared = true;
       for (const worker of waiting) if (worker.isConnected()) worker.send({ type: 'database:ready' } satisfies Message);
       waiting.clear();
+    },
+    abort: () => {
+      failed = true;
+      stop('SIGTERM');
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
     },
   };
 }

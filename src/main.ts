@@ -44,7 +44,13 @@ async function main(): Promise<void> {
   if (config.workers <= 1) return serve(config, prepare(config));
   // The primary never serves, so it never loads the HTTP stack (./http/app is imported in serve).
   const primary = runPrimary(config.workers, { info: (m) => !QUIET_LEVELS.has(config.logLevel) && console.log(m), error: (m) => console.error(m) });
-  const prepared = await prepare(config); // a failure exits, and the waiting workers exit with the primary
+  let prepared: Prepared;
+  try {
+    prepared = await prepare(config);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return primary.abort(); // the primary exits 1 once the waiting workers have stopped
+  }
   if (!QUIET_LEVELS.has(config.logLevel)) console.log(`database ready (${config.provider}; migrations applied: ${JSON.stringify(prepared.applied)}; seeded: ${JSON.stringify(prepared.seeded)})`);
   primary.databasePrepared();
 }
