@@ -9,20 +9,26 @@
  * process (WEB_CONCURRENCY=1), which tells what one process does; the first two run as `npm start`
  * does, with one worker process per core.
  *
+ * First, cold start (bench/cold-start.ts): the time from spawning `npm start` or the compiled server
+ * to its first answers, recorded in a section of its own.
+ *
  * Options (environment): BENCH_DURATION seconds per scenario (default 10), BENCH_CONNECTIONS
- * (default 16), BENCH_ONLY=name,name to run some scenarios, BENCH_MODES=cached,uncached,single.
+ * (default 16), BENCH_ONLY=name,name to run some scenarios, BENCH_MODES=cached,uncached,single
+ * (empty: no load runs), BENCH_COLD_RUNS starts per cold-start figure (default 5; 0: none).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { measureColdStart } from './cold-start';
 import { freePort } from './free-port';
 import { BENCH_ADMIN_APP_PASSWORD, scenarios, type Scenario } from './scenarios';
 
 const ROOT = path.join(__dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 
 interface Result {
   scenario: Scenario;
@@ -38,10 +44,10 @@ interface Result {
   prismaCalls?: number;
 }
 
-/** The server runs as `npm start` runs it: the compiled build (tsx's transform adds work to every closure). */
+/** The server runs as `npm start` runs it: the compiled build (tsx's transform adds work to every closure), built if stale. */
 function build(): void {
-  const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
-  if (tsc.status !== 0) throw new Error('the build failed');
+  const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the build failed');
 }
 
 type Mode = 'cached' | 'uncached' | 'single';
@@ -244,18 +250,27 @@ async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',');
   const wanted = only ? new Set([...only, ...scenarios.filter((s) => only.includes(s.name) && s.sameDataAs).map((s) => s.sameDataAs!)]) : null;
   const selected = scenarios.filter((s) => !wanted || wanted.has(s.name) || s.name === 'bare');
-  const modes = (process.env.BENCH_MODES ?? 'cached,uncached,single').split(',') as Mode[];
+  const modes = (process.env.BENCH_MODES ?? 'cached,uncached,single').split(',').filter(Boolean) as Mode[];
   for (const mode of modes) if (!(mode in MODE_TITLES)) throw new Error(`BENCH_MODES: unknown mode ${mode}`);
   build();
+  const file = path.join(ROOT, 'BENCHMARKS.md');
+  if (COLD_RUNS > 0) {
+    const cold = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (machine as below; load average (1 min) ${os.loadavg()[0].toFixed(1)} when it began).\n\n${await measureColdStart(COLD_RUNS)}`;
+    writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'cold-start', cold));
+  }
   const runs: Run[] = [];
   for (const mode of modes) runs.push(await runAll(selected, mode));
-  const file = path.join(ROOT, 'BENCHMARKS.md');
-  const current = readFileSync(file, 'utf8');
-  const start = current.indexOf('<!-- bench:start -->');
-  const end = current.indexOf('<!-- bench:end -->');
-  const next = start !== -1 && end !== -1 ? current.slice(0, start) + section(runs) + current.slice(end + '<!-- bench:end -->'.length) : current + '\n' + section(runs) + '\n';
-  writeFileSync(file, next);
+  if (runs.length) writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'bench', section(runs)));
   console.log('BENCHMARKS.md updated');
+}
+
+/** `text` with the part between `<!-- name:start -->` and `<!-- name:end -->` replaced (appended if absent). */
+function replaceSection(text: string, name: string, body: string): string {
+  const [open, close] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
+  const wrapped = body.startsWith(open) ? body : `${open}\n${body}\n${close}`;
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  return start !== -1 && end !== -1 ? text.slice(0, start) + wrapped + text.slice(end + close.length) : text + '\n' + wrapped + '\n';
 }
 
 main().catch((error) => {

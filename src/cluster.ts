@@ -1,7 +1,8 @@
 /**
  * Several server processes on one machine (Node's cluster), as php-fpm runs several PHP workers:
- * the primary prepares the database once, then forks `WEB_CONCURRENCY` workers that share the
- * listening port. Each worker is an ordinary stateless instance — the database holds everything and
+ * the primary forks `WEB_CONCURRENCY` workers that share the listening port and prepares the
+ * database once meanwhile; each worker loads its code, then waits for that before it opens the
+ * database. Each worker is an ordinary stateless instance — the database holds everything and
  * response caches stay coherent through the invalidation log (src/cache/invalidation.ts) — so
  * nothing here is about data. The primary restarts a worker that dies, passes SIGTERM/SIGINT on,
  * and sums the workers' metrics so that /metrics tells about the whole server whichever worker
@@ -16,6 +17,8 @@ interface Log {
 }
 
 type Message =
+  | { type: 'database:wait' }
+  | { type: 'database:ready' }
   | { type: 'metrics:gather'; id: number }
   | { type: 'metrics:collect'; id: number }
   | { type: 'metrics:part'; id: number; text: string }
@@ -26,26 +29,41 @@ const GATHER_TIMEOUT_MS = 2000;
 
 const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 
+export interface Primary {
+  /** The database is migrated and bootstrapped: the workers waiting for it (and all later ones) go on. */
+  databasePrepared(): void;
+  /** The database could not be prepared: stops the workers, then exits 1. */
+  abort(): void;
+}
+
 /**
  * Runs the primary: forks `count` workers and keeps them running until SIGTERM/SIGINT, which it
  * passes on; exits once every worker has. A worker that dies before it ever listened means the
  * server cannot start (a taken port, a bad setting): the primary stops the others and exits 1.
  */
-export function runPrimary(count: number, log: Log): void {
+export function runPrimary(count: number, log: Log): Primary {
   let stopping = false;
   let failed = false;
+  let prepared = false;
   const listening = new Set<number>();
+  const waiting = new Set<Worker>();
 
   const fork = (): Worker => {
     const worker = cluster.fork();
     worker.on('listening', () => listening.add(worker.id));
     worker.on('message', (message: unknown) => {
-      if (isMessage(message) && message.type === 'metrics:gather') void gatherFor(worker, message.id);
+      if (!isMessage(message)) return;
+      if (message.type === 'metrics:gather') void gatherFor(worker, message.id);
+      else if (message.type === 'database:wait') {
+        if (prepared) worker.send({ type: 'database:ready' } satisfies Message);
+        else waiting.add(worker);
+      }
     });
     return worker;
   };
 
   cluster.on('exit', (worker, code, signal) => {
+    waiting.delete(worker);
     const everListened = listening.delete(worker.id);
     if (!stopping && everListened) {
       log.error(`worker ${worker.process.pid} stopped (${signal ?? `code ${code}`}); starting another`);
@@ -66,7 +84,32 @@ export function runPrimary(count: number, log: Log): void {
   process.on('SIGINT', () => stop('SIGINT'));
 
   for (let i = 0; i < count; i++) fork();
-  log.info(`serving with ${count} worker processes`);
+  log.info(`starting ${count} worker processes`);
+  return {
+    databasePrepared: () => {
+      prepared = true;
+      for (const worker of waiting) if (worker.isConnected()) worker.send({ type: 'database:ready' } satisfies Message);
+      waiting.clear();
+    },
+    abort: () => {
+      failed = true;
+      stop('SIGTERM');
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+    },
+  };
+}
+
+/** In a worker: resolves once the primary says the database is prepared. */
+export function databasePrepared(): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (!isMessage(message) || message.type !== 'database:ready') return;
+      process.off('message', onMessage);
+      resolve();
+    };
+    process.on('message', onMessage);
+    process.send?.({ type: 'database:wait' } satisfies Message);
+  });
 }
 
 let gathers = 0;

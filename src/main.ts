@@ -2,15 +2,15 @@
  * `npm start`: migrate, bootstrap (admin, demo content), serve, and shut down gracefully on
  * SIGTERM/SIGINT (in-flight requests finish, then database connections close). With
  * WEB_CONCURRENCY above 1 (the default on a multi-core machine) this process prepares the database
- * and then runs the worker processes that serve (src/cluster.ts).
+ * and runs the worker processes that serve (src/cluster.ts): they are forked first and load the
+ * server's code while the database is prepared, then wait for it before they open it.
  */
 import cluster from 'node:cluster';
 import { loadConfig, type Config } from './config';
 import { createDatabase } from './db/client';
 import { bootstrap } from './db/bootstrap';
 import { migrate } from './db/migrate';
-import { buildApp } from './http/app';
-import { runPrimary, workerMetrics } from './cluster';
+import { databasePrepared, runPrimary, workerMetrics } from './cluster';
 
 type Prepared = { applied: unknown; seeded: unknown };
 
@@ -40,15 +40,27 @@ const QUIET_LEVELS = new Set(['warn', 'error', 'fatal', 'silent']);
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (cluster.isWorker) return serve(config);
-  const prepared = await prepare(config);
-  if (config.workers <= 1) return serve(config, prepared);
+  if (cluster.isWorker) return serve(config, databasePrepared());
+  if (config.workers <= 1) return serve(config, prepare(config));
+  // The primary never serves, so it never loads the HTTP stack (./http/app is imported in serve).
+  const primary = runPrimary(config.workers, { info: (m) => !QUIET_LEVELS.has(config.logLevel) && console.log(m), error: (m) => console.error(m) });
+  let prepared: Prepared;
+  try {
+    prepared = await prepare(config);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return primary.abort(); // the primary exits 1 once the waiting workers have stopped
+  }
   if (!QUIET_LEVELS.has(config.logLevel)) console.log(`database ready (${config.provider}; migrations applied: ${JSON.stringify(prepared.applied)}; seeded: ${JSON.stringify(prepared.seeded)})`);
-  runPrimary(config.workers, { info: (m) => !QUIET_LEVELS.has(config.logLevel) && console.log(m), error: (m) => console.error(m) });
+  primary.databasePrepared();
 }
 
-/** One serving process: the whole server, or one cluster worker. */
-async function serve(config: Config, prepared?: Prepared): Promise<void> {
+/**
+ * One serving process: the whole server, or one cluster worker. The server's code loads while
+ * `ready` (the database prepared, here or by the primary) is pending.
+ */
+async function serve(config: Config, ready: Promise<Prepared | void>): Promise<void> {
+  const [{ buildApp }, prepared] = await Promise.all([import('./http/app'), ready]);
   const db = createDatabase(config.databaseUrl, { strictReads: config.strictReads });
   const app = await buildApp(config, db, cluster.isWorker ? { metrics: workerMetrics } : {});
   const log = app.fastify.log;

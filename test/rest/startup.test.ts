@@ -84,6 +84,13 @@ describe('server process', () => {
     expect(other.status).toBe(200);
   }, 30000);
 
+  it('exits 1 and says why when the database cannot be prepared, its waiting workers stopped first', async () => {
+    const server = await startServer({ DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none', WEB_CONCURRENCY: '2' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('ECONNREFUSED');
+    expect(server.output()).not.toContain('EPIPE'); // no worker outlived the primary
+  }, 30000);
+
   it('creates a user from the command line and prints a working application password', async () => {
     const result = spawnSync(process.execPath, [...NODE_TS, 'src/cli/index.ts', 'user:create', 'editor1', 'editor1@example.com', 'editor'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' });
     expect(result.status).toBe(0);

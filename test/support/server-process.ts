@@ -1,6 +1,7 @@
 /**
  * The real server as a child process (`node --import tsx src/main.ts`, one process per server
- * without the tsx wrapper's grandchild), on a free loopback port.
+ * without the tsx wrapper's grandchild), on a free loopback port; or any other command that starts
+ * it (`npm start`, the compiled build) in any checkout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -27,9 +28,19 @@ export interface Running {
   exited: Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<Running> {
+export interface StartOptions {
+  /** The command and its arguments (default: this checkout's sources under tsx). */
+  command?: [string, ...string[]];
+  /** The checkout to start in (default: this one). */
+  cwd?: string;
+  /** Its own process group, so that `stop` reaches whatever it spawned (npm's children). */
+  detached?: boolean;
+}
+
+export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...NODE_TS, 'src/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...args] = options.command ?? [process.execPath, ...NODE_TS, 'src/main.ts'];
+  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, detached: options.detached, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
