@@ -5,9 +5,9 @@
  * names into REST parameter names and read the result as REST handlers do.
  */
 import { DomainError } from '../domain/errors';
-import { processArgs } from '../rest/server/schema/args';
-import type { ArgSchema } from '../rest/server/schema/types';
-import type { ArgsView } from '../rest/server/types';
+import { processArgs } from '../schema/args';
+import type { ArgSchema } from '../schema/types';
+import type { ArgsView } from '../schema/types';
 
 /** Drops undefined entries; `null` is kept (it resets some fields, e.g. a date). */
 export function defined(values: Record<string, unknown>): Record<string, unknown> {

@@ -39,10 +39,11 @@ import { readOptions, type SiteOptions } from '../../../domain/settings/options'
 import { sanitizeTextField } from '../../../domain/text';
 import { link, type Links } from '../../server/links';
 import { paginationHeaders } from '../../server/pagination';
-import { sanitizeUrl } from '../../server/schema/sanitize';
-import type { ArgSchema } from '../../server/schema/types';
+import { sanitizeUrl } from '../../../schema/sanitize';
+import type { ArgSchema } from '../../../schema/types';
 import { EDITABLE, respond, type ArgsView, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
-import { argsFromSchema, asId, contextParam, filterByContext } from '../../server/item-schema';
+import { argsFromSchema, contextParam } from '../../../schema/item-schema';
+import { asId, filterByContext } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/menu-items`;

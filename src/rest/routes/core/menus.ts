@@ -22,10 +22,11 @@ import { sanitizeSlug } from '../../../domain/content/slug';
 import { sanitizeTextField } from '../../../domain/text';
 import { link, type Links } from '../../server/links';
 import { paginationHeaders } from '../../server/pagination';
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import { EDITABLE, respond, type ArgsView, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
 import { menuLocationRoutes } from './menu-locations';
-import { argsFromSchema, asId, contextParam, filterByContext } from '../../server/item-schema';
+import { argsFromSchema, contextParam } from '../../../schema/item-schema';
+import { asId, filterByContext } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/menus`;

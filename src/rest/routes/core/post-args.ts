@@ -10,9 +10,9 @@ import type { RevisionListQuery } from '../../../domain/posts/revisions';
 import { FILTER_STATUSES, POST_FORMATS, WRITABLE_STATUSES, type NewPost, type PostTypeName } from '../../../domain/posts/types';
 import { postTypeDef } from '../../../domain/posts/records';
 import { sanitizeTextField } from '../../../domain/text';
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import type { ArgsView, ItemSchema } from '../../server/types';
-import { argsFromSchema, contextParam } from '../../server/item-schema';
+import { argsFromSchema, contextParam } from '../../../schema/item-schema';
 
 const ALL = ['view', 'edit', 'embed'];
 const VIEW_EDIT = ['view', 'edit'];

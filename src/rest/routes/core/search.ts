@@ -8,9 +8,9 @@ import { ALL_SUBTYPES, ANY_SUBTYPE, SEARCH_TYPES, searchSite, type SearchHit } f
 import { sanitizeTextField } from '../../../domain/text';
 import { link, type Links } from '../../server/links';
 import { pageUrl, totalPages } from '../../server/pagination';
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import { respond, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
-import { contextParam } from '../../server/item-schema';
+import { contextParam } from '../../../schema/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/search`;

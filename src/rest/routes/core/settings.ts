@@ -15,10 +15,10 @@ import {
   type SettingChanges,
   type SiteSettings,
 } from '../../../domain/settings/settings';
-import { isSchemaFailure, sanitizeValue, validateValue } from '../../server/schema';
-import type { ArgSchema } from '../../server/schema/types';
+import { isSchemaFailure, sanitizeValue, validateValue } from '../../../schema';
+import type { ArgSchema } from '../../../schema/types';
 import { EDITABLE, type ArgsView, type ItemSchema, type RouteDef } from '../../server/types';
-import { argsFromSchema } from '../../server/item-schema';
+import { argsFromSchema } from '../../../schema/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/settings`;

@@ -6,7 +6,7 @@ import { postType } from '../../../domain/content/post-types';
 import type { TaxonomyDef } from '../../../domain/content/taxonomies';
 import type { TermView } from '../../../domain/terms/terms';
 import { link, type Link, type Links } from '../../server/links';
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import type { HandlerRequest, ItemSchema } from '../../server/types';
 import { filterByContext } from '../../server/item-schema';
 

@@ -10,10 +10,11 @@ import { canViewTerm, getTerm, termTaxonomy } from '../../../domain/terms/terms'
 import { canCreateTerms, canRemoveTerm, canUpdateTerm, createTerm, deleteTerm, updateTerm, type TermChanges } from '../../../domain/terms/writes';
 import { sanitizeTextField } from '../../../domain/text';
 import { paginationHeaders } from '../../server/pagination';
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import { EDITABLE, respond, type ArgsView, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
 import { termData, termSchema, termsBase } from './term-records';
-import { argsFromSchema, asId, contextParam } from '../../server/item-schema';
+import { argsFromSchema, contextParam } from '../../../schema/item-schema';
+import { asId } from '../../server/item-schema';
 
 /** The taxonomies served by this controller, in WordPress's registration order (menus have their own). */
 const TERM_TAXONOMIES = ['category', 'post_tag'];

@@ -32,8 +32,9 @@ import type { User } from '../../../generated/prisma-sqlite/client';
 import { link } from '../../server/links';
 import { paginationHeaders } from '../../server/pagination';
 import { sanitizeTextField } from '../../../domain/text';
-import type { ArgSchema } from '../../server/schema/types';
-import { argsFromSchema, asId, asList, contextParam, filterByContext, gmtDate } from '../../server/item-schema';
+import type { ArgSchema } from '../../../schema/types';
+import { argsFromSchema, contextParam } from '../../../schema/item-schema';
+import { asId, asList, filterByContext, gmtDate } from '../../server/item-schema';
 import { EDITABLE, respond, type ArgsView, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
 
 const NAMESPACE = 'core/v2';

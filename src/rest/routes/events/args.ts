@@ -9,8 +9,8 @@
 import type { DomainContext } from '../../../domain/context';
 import { DomainError, isDomainError } from '../../../domain/errors';
 import type { Check } from '../../../domain/events/validators';
-import { isSchemaFailure, sanitizeValue, validateValue } from '../../server/schema';
-import type { ArgSchema } from '../../server/schema/types';
+import { isSchemaFailure, sanitizeValue, validateValue } from '../../../schema';
+import type { ArgSchema } from '../../../schema/types';
 
 export interface TecArg {
   /** What the index prints, in the plugin's declaration order (`type` only when the plugin declares one). */

@@ -8,7 +8,7 @@ import { canCreateLinked, canWriteLinked, type LinkedList, type LinkedListQuery 
 import type { FieldRule } from '../../../domain/events/fields';
 import { invalidParam } from '../../../domain/events/linked';
 import { findBySlug, isEventId, isNumeric, isPositiveInt, isPostStatusList, isString, postStatusList, slugCheck, type Check } from '../../../domain/events/validators';
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
 import { archiveResponse, archiveUrls, neighbours } from './archive';
 import { readArgs, routeArgs, unrequired, type TecArgs } from './args';

@@ -5,7 +5,7 @@ import { createOrganizer, deleteOrganizer, getOrganizer, listOrganizers, organiz
 import { ORGANIZER_RULES } from '../../../domain/events/fields';
 import { ORGANIZER_TYPE } from '../../../domain/events/types';
 import { isOrganizerId } from '../../../domain/events/validators';
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import type { RouteDef } from '../../server/types';
 import { linkedRoutes } from './linked';
 import { organizerJson } from './records';

@@ -5,7 +5,7 @@ import { createVenue, deleteVenue, getVenue, listVenues, updateVenue, venueInput
 import { VENUE_RULES } from '../../../domain/events/fields';
 import { VENUE_TYPE } from '../../../domain/events/types';
 import { isVenueId } from '../../../domain/events/validators';
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import type { RouteDef } from '../../server/types';
 import { linkedRoutes } from './linked';
 import { venueJson } from './records';
