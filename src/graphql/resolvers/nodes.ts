@@ -17,7 +17,7 @@ import { getUser } from '../../domain/users/users';
 import { resolvePath } from '../../domain/content/uri';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import type { Resolvers } from '../../generated/graphql';
-import { changesFrom, postSchema, writeArgs } from '../../rest/routes/core/post-args';
+import { changesFrom, postSchema, writeArgs } from '../../domain/posts/contract';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, fromGlobalId, toGlobalId } from '../global-id';

@@ -15,7 +15,7 @@ import type { PostRecord, PostTypeName } from '../../domain/posts/types';
 import { createPost, updatePost } from '../../domain/posts/write';
 import { resolvePath } from '../../domain/content/uri';
 import type { CreatePageInput, CreatePostInput, PostObjectsWhereArgs, Resolvers, UpdatePageInput, UpdatePostInput } from '../../generated/graphql';
-import { changesFrom, collectionArgs, listQueryFrom, postSchema, writeArgs } from '../../rest/routes/core/post-args';
+import { changesFrom, collectionArgs, listQueryFrom, postSchema, writeArgs } from '../../domain/posts/contract';
 import { connectionFrom, connectionOfList, type ConnectionArgs } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';

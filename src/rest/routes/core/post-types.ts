@@ -33,7 +33,7 @@ import {
   revisionQueryFrom,
   revisionSchema,
   writeArgs,
-} from './post-args';
+} from '../../../domain/posts/contract';
 import { alternateLink, postJson, postsJson } from './post-records';
 import { revisionJson } from './revision-records';
 import { contextParam } from '../../../schema/item-schema';
