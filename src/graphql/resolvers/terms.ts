@@ -7,7 +7,7 @@ import { listTerms } from '../../domain/terms/query';
 import { createTerm, deleteTerm, updateTerm } from '../../domain/terms/writes';
 import { resolvePath } from '../../domain/content/uri';
 import type { Resolvers, TermObjectsWhereArgs } from '../../generated/graphql';
-import { changesFrom, collectionArgs, listQuery, termWriteArgs } from '../../rest/routes/core/terms';
+import { changesFrom, collectionArgs, listQuery, termWriteArgs } from '../../domain/terms/contract';
 import { connectionFrom, type ConnectionArgs } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
