@@ -8,7 +8,7 @@ import { canEditUserRecord, createUser, deleteUser, getCurrentUser, getUser, lis
 import { resolvePath } from '../../domain/content/uri';
 import type { User } from '../../generated/prisma-sqlite/client';
 import type { Resolvers } from '../../generated/graphql';
-import { changesFrom, collectionArgs, userListQuery, userWriteArgs } from '../../rest/routes/core/users';
+import { changesFrom, collectionArgs, userListQuery, userWriteArgs } from '../../domain/users/contract';
 import { connectionFrom } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';

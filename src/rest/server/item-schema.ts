@@ -17,20 +17,6 @@ export function filterByContext(data: Record<string, unknown>, schema: ItemSchem
   return out;
 }
 
-/** A parameter as a list, for permission previews that may see raw (unsanitised) values. */
-export function asList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string') return value.split(/[\s,]+/).filter(Boolean);
-  return [];
-}
-
-/** A path or body id as a number (NaN when absent). */
-export function asId(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  return NaN;
-}
-
 /** WordPress's GMT date format without offset: 2026-11-22T03:20:02. */
 export function gmtDate(date: Date): string {
   return date.toISOString().slice(0, 19);

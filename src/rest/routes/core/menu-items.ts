@@ -43,7 +43,8 @@ import { sanitizeUrl } from '../../../schema/sanitize';
 import type { ArgSchema } from '../../../schema/types';
 import { EDITABLE, respond, type ArgsView, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
 import { argsFromSchema, contextParam } from '../../../schema/item-schema';
-import { asId, filterByContext } from '../../server/item-schema';
+import { asId } from '../../../schema/params';
+import { filterByContext } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/menu-items`;

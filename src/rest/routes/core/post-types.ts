@@ -37,7 +37,7 @@ import {
 import { alternateLink, postJson, postsJson } from './post-records';
 import { revisionJson } from './revision-records';
 import { contextParam } from '../../../schema/item-schema';
-import { asId } from '../../server/item-schema';
+import { asId } from '../../../schema/params';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const contextOf = (request: HandlerRequest): string => str(request.params.context) ?? str(request.get('context')) ?? 'view';

@@ -12,7 +12,7 @@ import type { ArgSchema } from '../../../schema/types';
 import { paginationHeaders } from '../../server/pagination';
 import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type RouteDef } from '../../server/types';
 import { termData, termsBase } from './term-records';
-import { asId } from '../../server/item-schema';
+import { asId } from '../../../schema/params';
 
 /** The taxonomies served by this controller, in WordPress's registration order (menus have their own). */
 const TERM_TAXONOMIES = ['category', 'post_tag'];
