@@ -8,8 +8,8 @@ import { createMenuItem, deleteMenuItem, getMenuItem, listMenuItems, updateMenuI
 import { createMenu, deleteMenu, getMenu, listMenus, updateMenu, type MenuRecord } from '../../domain/menus/menus';
 import { getTerm } from '../../domain/terms/terms';
 import type { MenuItemObjectsWhereArgs, Resolvers } from '../../generated/graphql';
-import { inputFrom, menuWriteArgs } from '../../rest/routes/core/menus';
-import { menuItemInputFrom, menuItemWriteArgs } from '../../rest/routes/core/menu-items';
+import { inputFrom, menuWriteArgs } from '../../domain/menus/contract';
+import { menuItemInputFrom, menuItemWriteArgs } from '../../domain/menus/menu-item-contract';
 import { connectionFrom, connectionOfList, type ConnectionArgs } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
