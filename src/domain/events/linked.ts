@@ -14,6 +14,7 @@ import { siteOptionsOf } from '../settings/options';
 import { isStorableId } from '../terms/loaders';
 import { writeImage, writePostRow, trashRow, type PostFields, type Tx } from './calendar-posts';
 import { formatUtc } from './dates';
+import { MAX_PER_PAGE } from './limits';
 import { canCreateOfType, canDeleteRecord, canEditEvents, canEditRecord, canReadRecord } from './permissions';
 import { EVENT_FILTER_STATUSES, type CalendarPost, type LinkedKind } from './types';
 import { isEmpty } from './validators';
@@ -59,7 +60,7 @@ export async function getLinked<R extends CalendarPost>(ctx: DomainContext, def:
 
 export interface LinkedListQuery {
   page: number;
-  /** At most 50 (REST) or 100 (a GraphQL window); default: the site's posts_per_page. */
+  /** At most MAX_PER_PAGE.rest (a page) or .graphql (an offset window); default: the site's posts_per_page. */
   perPage?: number;
   /** A window starting anywhere (GraphQL cursors); REST pages by `page`. */
   offset?: number;
@@ -116,7 +117,7 @@ function linkedWhere(ctx: DomainContext, def: LinkedKindDef<CalendarPost, PostFi
 export async function listLinked<R extends CalendarPost>(ctx: DomainContext, def: LinkedKindDef<R, PostFieldsWithName>, query: LinkedListQuery): Promise<LinkedList<R>> {
   const statuses = statusesFor(ctx, query.statuses);
   const where = linkedWhere(ctx, def as unknown as LinkedKindDef<CalendarPost, PostFieldsWithName>, query, statuses);
-  const perPage = Math.min(query.offset === undefined ? 50 : 100, query.perPage ?? (await siteOptionsOf(ctx)).posts_per_page) || 20;
+  const perPage = Math.min(query.offset === undefined ? MAX_PER_PAGE.rest : MAX_PER_PAGE.graphql, query.perPage ?? (await siteOptionsOf(ctx)).posts_per_page) || 20;
   const offset = query.offset ?? (query.page - 1) * perPage;
   const [total, rows] = await Promise.all([
     ctx.db.read.content.count({ where }),

@@ -16,6 +16,7 @@ import { containsSql } from '../search/text-match';
 import { siteOptionsOf, type SiteOptions } from '../settings/options';
 import { isStorableId } from '../terms/loaders';
 import { beginningOfDay, endOfDay, formatIn, formatUtc, instantOfLocal, parseTimeString, type SqlDateTime } from './dates';
+import { MAX_PER_PAGE } from './limits';
 import { eventById } from './loaders';
 import { canEditEvents } from './permissions';
 import { EVENT_CATEGORY, EVENT_FILTER_STATUSES, EVENT_TYPE, type EventRecord } from './types';
@@ -94,7 +95,6 @@ export interface EventList {
   effective: Array<[string, string]>;
 }
 
-const MAX_PER_PAGE = 50;
 const ANY = ['publish', 'future', 'draft', 'pending', 'private'];
 
 export function geolocationOff(): DomainError {
@@ -158,7 +158,7 @@ export async function resolveEventArchive(ctx: DomainContext, args: EventArchive
     geo = { lat: args.geoloc_lat, lng: args.geoloc_lng, radiusKm: ctx.config.geolocationRadiusKm };
   }
 
-  const perPage = Math.min(MAX_PER_PAGE, args.per_page ?? options.posts_per_page ?? 20) || 20;
+  const perPage = Math.min(MAX_PER_PAGE.rest, args.per_page ?? options.posts_per_page ?? 20) || 20;
   const page = args.page ?? 1;
   const query: EventListQuery = {
     page,

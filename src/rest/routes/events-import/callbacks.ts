@@ -10,7 +10,8 @@ import type { Check } from '../../../domain/events/validators';
 import { validateValue } from '../../../schema';
 import type { ArgSchema } from '../../../schema/types';
 import type { HandlerRequest, RouteDef } from '../../server/types';
-import { readArgs, routeArgs, type TecArgs } from '../events/args';
+import { readArgs, type TecArgs } from '../../../domain/events/args';
+import { routeArgs } from '../events/route-args';
 import { NS } from './records';
 
 const IMPORT_ID = 'The import unique ID as provided by Event Aggregator service';

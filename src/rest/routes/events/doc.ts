@@ -7,7 +7,7 @@ import type { RouteRegistry, CompiledRoute } from '../../server/registry';
 import type { ArgSchema } from '../../../schema/types';
 import type { EndpointDef, RouteDef } from '../../server/types';
 import type { RestUrls } from '../../server/urls';
-import { docHintsOf } from './args';
+import { docHintsOf } from './route-args';
 import { NS } from './records';
 import { DEFINITIONS } from './schemas';
 
