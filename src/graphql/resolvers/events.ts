@@ -57,7 +57,7 @@ import { connectionFrom, connectionOfList, type ConnectionArgs } from '../connec
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { enumValue, opt } from '../rest-args';
+import { enumValue, opt } from '../contract-args';
 import { authorEdge, contentField, excerptField, rowFields, siteDate, titleField, uriOf } from './content-fields';
 
 /** The plugin's argument checks over values named as the REST parameters. */

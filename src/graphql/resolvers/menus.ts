@@ -1,6 +1,6 @@
 /**
  * Menus, menu items and menu locations over src/domain/menus. Who may read them is the domain's
- * rule (as over REST); writes take the REST write parameters (rest-args.ts).
+ * rule (as over REST); writes take the menus contracts' write parameters (contract-args.ts).
  */
 import { contentById } from '../../domain/posts/loaders';
 import { listMenuLocations, menuLocationAssignments } from '../../domain/menus/locations';
@@ -14,7 +14,7 @@ import { connectionFrom, connectionOfList, type ConnectionArgs } from '../connec
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { argNames, checkedArgs, opt } from '../rest-args';
+import { argNames, checkedArgs, opt } from '../contract-args';
 import { uriOf } from './content-fields';
 import { readPost } from './posts';
 

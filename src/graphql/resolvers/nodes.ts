@@ -21,7 +21,7 @@ import { changesFrom, postSchema, writeArgs } from '../../domain/posts/contract'
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, fromGlobalId, toGlobalId } from '../global-id';
-import { argNames, checkedArgs, opt } from '../rest-args';
+import { argNames, checkedArgs, opt } from '../contract-args';
 import { authorEdge, contentField, excerptField, rowFields, siteDate, titleField, uriOf } from './content-fields';
 import { readPost } from './posts';
 

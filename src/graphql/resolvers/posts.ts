@@ -1,7 +1,7 @@
 /**
  * Posts and pages: root lookups and connections, their fields, and their mutations. Every rule is
- * the domain's (src/domain/posts); `where` and inputs pass through the REST argument schemas
- * (rest-args.ts) so both faces filter and validate identically.
+ * the domain's (src/domain/posts); `where` and inputs pass through the posts contract's argument
+ * tables (src/domain/posts/contract.ts, via contract-args.ts) so both faces filter and validate identically.
  */
 import { canEditType } from '../../domain/content/permissions';
 import { DomainError } from '../../domain/errors';
@@ -20,7 +20,7 @@ import { connectionFrom, connectionOfList, type ConnectionArgs } from '../connec
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { argNames, checkedArgs, enumValue, enumValues, opt } from '../rest-args';
+import { argNames, checkedArgs, enumValue, enumValues, opt } from '../contract-args';
 import { authorEdge, contentField, excerptField, rowFields, siteDate, titleField, uriOf } from './content-fields';
 import { postTermIds, termsOfRecord } from './post-terms';
 

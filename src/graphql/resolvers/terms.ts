@@ -1,6 +1,6 @@
 /**
- * Categories and tags over src/domain/terms: lookups, connections (the REST collection's
- * parameters and validation via rest-args.ts), the posts of a term, and mutations.
+ * Categories and tags over src/domain/terms: lookups, connections (the terms contract's
+ * parameters and validation via contract-args.ts), the posts of a term, and mutations.
  */
 import { termTaxonomy, getTerm, type TermView } from '../../domain/terms/terms';
 import { listTerms } from '../../domain/terms/query';
@@ -12,7 +12,7 @@ import { connectionFrom, type ConnectionArgs } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { argNames, checkedArgs, enumValue, opt } from '../rest-args';
+import { argNames, checkedArgs, enumValue, opt } from '../contract-args';
 import { uriOf } from './content-fields';
 import { postConnection } from './posts';
 

@@ -13,7 +13,7 @@ import { connectionFrom } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { argNames, checkedArgs, enumValue, opt } from '../rest-args';
+import { argNames, checkedArgs, enumValue, opt } from '../contract-args';
 import { formatGmt } from '../../domain/content/dates';
 import { siteOptionsOf } from '../../domain/settings/options';
 import { uriOf } from './content-fields';

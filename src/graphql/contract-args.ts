@@ -1,13 +1,13 @@
 /**
- * GraphQL arguments go through the same argument schemas as the REST collection and write
- * parameters (validation, sanitisation, defaults, WordPress's error messages), so `where` filters
- * and mutation inputs cannot drift from the REST face. Resolvers translate camel-cased GraphQL
- * names into REST parameter names and read the result as REST handlers do.
+ * GraphQL arguments go through the resources' contracts (src/domain/<resource>/contract.ts: the
+ * argument tables both faces use — validation, sanitisation, defaults, WordPress's error messages),
+ * so `where` filters and mutation inputs cannot drift from the REST face. Resolvers translate
+ * camel-cased GraphQL names into the contract's parameter names (WordPress's) and normalise the
+ * result with the contract's own functions; errors name the GraphQL arguments the client used.
  */
 import { DomainError } from '../domain/errors';
 import { processArgs } from '../schema/args';
-import type { ArgSchema } from '../schema/types';
-import type { ArgsView } from '../schema/types';
+import type { ArgSchema, ArgsView } from '../schema/types';
 
 /** Drops undefined entries; `null` is kept (it resets some fields, e.g. a date). */
 export function defined(values: Record<string, unknown>): Record<string, unknown> {
