@@ -5,7 +5,6 @@
  * and mutations through the same domain functions as events/v1.
  */
 import {
-  canAccessPassword,
   createEvent,
   createEventTerm,
   createOrganizer,
@@ -15,6 +14,7 @@ import {
   deleteOrganizer,
   deleteVenue,
   describeEventTerms,
+  descriptionVisibleWithoutPassword,
   eventsByOrganizer,
   eventsByVenue,
   eventTermsByEvent,
@@ -205,9 +205,8 @@ function postFields<R extends CalendarPost>() {
     slug: (r: R) => r.row.slug,
     status: (r: R) => rowFields.status(r.row),
     title: (r: R, args: { format?: 'RAW' | 'RENDERED' | null }, ctx: GraphQLContext) => titleField(ctx, r.row, args.format),
-    // A protected description stays hidden without edit rights (GraphQL requests carry no password).
     content: (r: R, args: { format?: 'RAW' | 'RENDERED' | null }, ctx: GraphQLContext) =>
-      canAccessPassword(ctx.domain, r.row, { context: 'edit' }) ? contentField(ctx, r.row, args.format) : null,
+      descriptionVisibleWithoutPassword(ctx.domain, r.row) ? contentField(ctx, r.row, args.format) : null,
   };
 }
 
