@@ -48,6 +48,7 @@ import {
 } from '../../domain/events';
 import { parseUtc } from '../../domain/events/dates';
 import { findBySlug } from '../../domain/events/validators';
+import { termIdBy } from '../../domain/terms/lookup';
 import type { EventsWhereArgs, LinkedRecordInput, LinkedWhereArgs, Resolvers } from '../../generated/graphql';
 import { readArgs, type TecArgs } from '../../domain/events/args';
 import { archiveArgs, ARCHIVE_ARGS, CREATE_ARGS, eventInput, UPDATE_FIELDS_ARGS } from '../../domain/events/contract';
@@ -227,11 +228,9 @@ export const eventResolvers: Resolvers = {
     },
     organizers: (_, args, ctx) => linkedConnection(ctx, args, listOrganizers),
     eventsCategory: async (_, { id, idType }, ctx) => {
-      if (idType === 'SLUG' || idType === 'NAME') {
-        const list = await listEventTerms(ctx.domain, CATEGORY, idType === 'SLUG' ? { slugs: [id], hideEmpty: false, perPage: 1 } : { search: id, hideEmpty: false, perPage: 100 }, 'graphql');
-        return list.terms.find((t) => (idType === 'SLUG' ? t.term.slug === id : t.term.name === id)) ?? null;
-      }
-      const dbId = idType === 'DATABASE_ID' ? plainIdOf(id) : globalIdOf(id, 'term');
+      const dbId =
+        idType === 'SLUG' || idType === 'NAME' ? await termIdBy(ctx.domain, CATEGORY, idType === 'SLUG' ? 'slug' : 'name', id) : idType === 'DATABASE_ID' ? plainIdOf(id) : globalIdOf(id, 'term');
+      if (dbId === null) return null;
       return orNull(() => getEventTerm(ctx.domain, CATEGORY, dbId));
     },
     eventsCategories: (_, args, ctx) => {

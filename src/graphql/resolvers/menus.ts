@@ -6,6 +6,7 @@ import { contentById } from '../../domain/posts/loaders';
 import { listMenuLocations, menuLocationAssignments } from '../../domain/menus/locations';
 import { createMenuItem, deleteMenuItem, getMenuItem, listMenuItems, updateMenuItem, type MenuItemListQuery, type MenuItemRecord } from '../../domain/menus/menu-items';
 import { createMenu, deleteMenu, getMenu, listMenus, updateMenu, type MenuRecord } from '../../domain/menus/menus';
+import { termIdBy } from '../../domain/terms/lookup';
 import { getTerm } from '../../domain/terms/terms';
 import type { MenuItemObjectsWhereArgs, Resolvers } from '../../generated/graphql';
 import { inputFrom, menuWriteArgs } from '../../domain/menus/contract';
@@ -109,8 +110,8 @@ export const menuResolvers: Resolvers = {
         }
         case 'NAME':
         case 'SLUG': {
-          const list = await orNull(() => listMenus(ctx.domain, { perPage: 100, search: id }));
-          return list?.menus.find((m) => (idType === 'SLUG' ? m.term.slug === id : m.term.name === id)) ?? null;
+          const menu = await termIdBy(ctx.domain, 'nav_menu', idType === 'SLUG' ? 'slug' : 'name', id);
+          return menu === null ? null : readMenu(ctx, menu);
         }
         default:
           return readMenu(ctx, globalIdOf(id, 'term'));

@@ -3,10 +3,10 @@
  * the domain's (src/domain/posts); `where` and inputs pass through the posts contract's argument
  * tables (src/domain/posts/contract.ts, via contract-args.ts) so both faces filter and validate identically.
  */
-import { canEditType } from '../../domain/content/permissions';
 import { DomainError } from '../../domain/errors';
 import { deletePost } from '../../domain/posts/delete';
 import { contentById } from '../../domain/posts/loaders';
+import { findPostBySlug } from '../../domain/posts/lookup';
 import { listPosts, type PostListQuery } from '../../domain/posts/query';
 import { getPost, postTypeDef } from '../../domain/posts/records';
 import { listAutosaves } from '../../domain/posts/autosaves';
@@ -138,19 +138,12 @@ export function readPost(ctx: GraphQLContext, type: PostTypeName, id: number): P
   return orNull(() => getPost(ctx.domain, type, id, { context: 'view' }));
 }
 
-async function postBySlug(ctx: GraphQLContext, type: PostTypeName, slug: string): Promise<PostRecord | null> {
-  const statuses = canEditType(ctx.viewer, type) ? ['any'] : ['publish'];
-  const view = checkedArgs(COLLECTION_ARGS[type], { slug: [slug], status: statuses, per_page: 1 });
-  const list = await listPosts(ctx.domain, type, listQueryFrom(view, type));
-  return list.records[0] ?? null;
-}
-
 async function lookup(ctx: GraphQLContext, type: PostTypeName, id: string, idType: string | null | undefined): Promise<PostRecord | null> {
   switch (idType) {
     case 'DATABASE_ID':
       return readPost(ctx, type, plainIdOf(id));
     case 'SLUG':
-      return postBySlug(ctx, type, id);
+      return findPostBySlug(ctx.domain, type, id);
     case 'URI': {
       const target = await resolvePath(ctx.domain, id);
       return target?.kind === 'post' && target.type === type ? readPost(ctx, type, target.id) : null;

@@ -4,6 +4,7 @@
  */
 import { termTaxonomy, getTerm, type TermView } from '../../domain/terms/terms';
 import { listTerms } from '../../domain/terms/query';
+import { termIdBy } from '../../domain/terms/lookup';
 import { createTerm, deleteTerm, updateTerm } from '../../domain/terms/writes';
 import { resolvePath } from '../../domain/content/uri';
 import type { Resolvers, TermObjectsWhereArgs } from '../../generated/graphql';
@@ -59,8 +60,8 @@ async function lookup(ctx: GraphQLContext, taxonomy: Taxonomy, id: string, idTyp
       return readTerm(ctx, taxonomy, plainIdOf(id));
     case 'SLUG':
     case 'NAME': {
-      const list = await listTerms(ctx.domain, taxonomy, idType === 'SLUG' ? { slugs: [id], perPage: 1 } : { search: id, perPage: 100 });
-      return list.terms.find((t) => (idType === 'SLUG' ? t.term.slug === id : t.term.name === id)) ?? null;
+      const termId = await termIdBy(ctx.domain, taxonomy, idType === 'SLUG' ? 'slug' : 'name', id);
+      return termId === null ? null : readTerm(ctx, taxonomy, termId);
     }
     case 'URI': {
       const target = await resolvePath(ctx.domain, id);
