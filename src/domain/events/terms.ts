@@ -95,7 +95,7 @@ export async function deleteEventTerm(ctx: DomainContext, taxonomy: EventTaxonom
   const termId = await termIdOf(ctx, taxonomy, id);
   assertCanWrite(ctx, taxonomy);
   const view = (await withLinks(ctx, taxonomy, [await getTerm(ctx, taxonomy, termId)]))[0];
-  await deleteTerm(ctx, taxonomy, termId, { force: true });
+  await deleteTerm(ctx, taxonomy, termId, {});
   return view;
 }
 

@@ -363,10 +363,15 @@ export async function updateMenu(ctx: DomainContext, id: number, input: MenuInpu
   return getMenuUnchecked(ctx, id);
 }
 
-/** DELETE /menus/{id}: menus cannot be trashed; deleting one deletes its items and frees its locations. */
-export async function deleteMenu(ctx: DomainContext, id: number, force: boolean): Promise<MenuRecord> {
+/**
+ * DELETE /menus/{id}: menus cannot be trashed; `force` as the client gave it: false asks for a trash
+ * these records do not have (501, as WordPress's REST answers); unsaid (WPGraphQL's delete mutation,
+ * which takes no forceDelete for them), it deletes. Deleting one deletes its items and frees its
+ * locations.
+ */
+export async function deleteMenu(ctx: DomainContext, id: number, force?: boolean): Promise<MenuRecord> {
   const term = await deletableMenu(ctx, id);
-  if (!force) throw new DomainError('rest_trash_not_supported', "Menus do not support trashing. Set 'force=true' to delete.", 501);
+  if (force === false) throw new DomainError('rest_trash_not_supported', "Menus do not support trashing. Set 'force=true' to delete.", 501);
   const [previous] = await recordsOf(ctx, [term]);
   await write(ctx, async (tx) => {
     const items = await tx.termRelationship.findMany({ where: { termId: id, content: { type: 'nav_menu_item' } }, select: { contentId: true } });

@@ -234,12 +234,13 @@ export async function canDeleteRevisionAt(ctx: DomainContext, type: PostTypeName
 
 /**
  * DELETE /{posts|pages}/{parent}/revisions/{id}. Stock capabilities refuse it to everybody (see
- * canDeleteRevision); were it allowed, revisions cannot be trashed (501 without force) and a
- * forced delete returns the revision as it was.
+ * canDeleteRevision); were it allowed, revisions cannot be trashed: `force` false asks for a trash
+ * they do not have (501, as REST answers), unsaid (WPGraphQL's deleteRevision) it deletes, and the
+ * revision is returned as it was.
  */
-export async function deleteRevision(ctx: DomainContext, type: PostTypeName, parentId: number, id: number, force: boolean): Promise<Content> {
+export async function deleteRevision(ctx: DomainContext, type: PostTypeName, parentId: number, id: number, force?: boolean): Promise<Content> {
   const revision = await assertCanDeleteRevision(ctx, type, parentId, id);
-  if (!force) throw new DomainError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", 501);
+  if (force === false) throw new DomainError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", 501);
   await ctx.db.prisma.$transaction(async (tx) => {
     await tx.content.delete({ where: { id: revision.id } });
   });

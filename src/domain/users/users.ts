@@ -94,7 +94,10 @@ export interface NewUser extends UserChanges {
 }
 
 export interface DeleteUserOptions {
-  force: boolean;
+  /** `force` as the client gave it: false asks for a trash these records do not have (501, as
+   * WordPress's REST answers); left unsaid — WPGraphQL's delete mutation for them takes no
+   * forceDelete — it deletes. */
+  force?: boolean;
   /** The user who receives the deleted user's content, or false to trash/delete that content. */
   reassign: number | false;
 }
@@ -611,13 +614,13 @@ async function removeContentOf(tx: Prisma.TransactionClient, userId: number): Pr
 }
 
 /**
- * DELETE /users/{id}: users cannot be trashed (force must be true). Their content goes to
+ * DELETE /users/{id}: users cannot be trashed (force must not be false). Their content goes to
  * `reassign`, or is trashed/deleted when reassign is false; application passwords go with them.
  * Returns the user as it was.
  */
 export async function deleteUser(ctx: DomainContext, id: number, options: DeleteUserOptions): Promise<User> {
   const user = await assertCanDeleteUser(ctx, id);
-  if (!options.force) throw new DomainError('rest_trash_not_supported', "Users do not support trashing. Set 'force=true' to delete.", 501);
+  if (options.force === false) throw new DomainError('rest_trash_not_supported', "Users do not support trashing. Set 'force=true' to delete.", 501);
   const reassign = options.reassign;
   const invalidReassign = () => new DomainError('rest_user_invalid_reassign', 'Invalid user ID for reassignment.', 400);
   if (reassign) {

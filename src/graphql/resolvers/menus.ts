@@ -200,7 +200,7 @@ export const menuResolvers: Resolvers = {
     },
     deleteMenu: async (_, { input }, ctx) => {
       const id = databaseIdOf(input.id, 'term');
-      return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('term', id), menu: await deleteMenu(ctx.domain, id, true) };
+      return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('term', id), menu: await deleteMenu(ctx.domain, id) };
     },
     createMenuItem: async (_, { input }, ctx) => {
       const item = menuItemInputFrom(checkedArgs(CREATE_ITEM, menuItemParams(input), ITEM_NAMES));
@@ -212,7 +212,7 @@ export const menuResolvers: Resolvers = {
     },
     deleteMenuItem: async (_, { input }, ctx) => {
       const id = databaseIdOf(input.id, 'post');
-      return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('post', id), menuItem: await deleteMenuItem(ctx.domain, id, true) };
+      return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('post', id), menuItem: await deleteMenuItem(ctx.domain, id) };
     },
   },
 };

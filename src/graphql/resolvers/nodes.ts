@@ -156,7 +156,7 @@ export const nodeResolvers: Resolvers = {
       const row = await contentById(ctx.domain).load(id);
       const parent = row?.type === 'revision' ? await contentById(ctx.domain).load(row.parentId) : null;
       const type: PostTypeName = parent?.type === 'page' ? 'page' : 'post';
-      const previous = await deleteRevision(ctx.domain, type, row?.parentId ?? 0, id, true);
+      const previous = await deleteRevision(ctx.domain, type, row?.parentId ?? 0, id);
       return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('post', id), revision: previous };
     },
   },

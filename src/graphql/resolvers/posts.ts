@@ -210,7 +210,7 @@ async function update(ctx: GraphQLContext, type: PostTypeName, input: UpdatePost
 
 async function remove(ctx: GraphQLContext, type: PostTypeName, input: { id: string; forceDelete?: boolean | null }) {
   const id = databaseIdOf(input.id, 'post');
-  const result = await deletePost(ctx.domain, type, id, input.forceDelete === true);
+  const result = await deletePost(ctx.domain, type, id, opt(input.forceDelete));
   return { deletedId: toGlobalId('post', id), record: 'deleted' in result ? result.deleted : result.trashed };
 }
 

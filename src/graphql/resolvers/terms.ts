@@ -106,7 +106,7 @@ async function update(ctx: GraphQLContext, taxonomy: Taxonomy, input: Parameters
 
 async function remove(ctx: GraphQLContext, taxonomy: Taxonomy, input: { id: string }) {
   const id = databaseIdOf(input.id, 'term');
-  return { deletedId: toGlobalId('term', id), view: await deleteTerm(ctx.domain, taxonomy, id, { force: true }) };
+  return { deletedId: toGlobalId('term', id), view: await deleteTerm(ctx.domain, taxonomy, id, {}) };
 }
 
 export const termResolvers: Resolvers = {

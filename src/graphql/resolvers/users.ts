@@ -123,7 +123,7 @@ export const userResolvers: Resolvers = {
     deleteUser: async (_, { input }, ctx) => {
       const id = databaseIdOf(input.id, 'user');
       const reassign = input.reassignId ? databaseIdOf(input.reassignId, 'user') : false;
-      const user = await deleteUser(ctx.domain, id, { force: true, reassign });
+      const user = await deleteUser(ctx.domain, id, { reassign });
       return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('user', id), user };
     },
   },
