@@ -98,7 +98,7 @@ export async function listMenuItems(ctx: DomainContext, query: MenuItemListQuery
   const skip = query.offset !== undefined ? query.offset : (page - 1) * perPage;
   // Dates without an offset are site time: only then are the options needed.
   const dated = query.after || query.before || query.modifiedAfter || query.modifiedBefore;
-  const where = menuItemWhere(ctx, { ...query, statuses }, dated ? await siteOptionsOnce(ctx).load(0) : null);
+  const where = await menuItemWhere(ctx, { ...query, statuses }, dated ? await siteOptionsOnce(ctx).load(0) : null);
   const orderBy = menuItemOrderBy(query);
 
   let rows: MenuItemRow[];

@@ -12,7 +12,7 @@ import { DomainError, forbidden } from '../errors';
 import { excludableIds, isInt32, matchableIds } from './ids';
 import { canEditPost, canReadPost } from './permissions';
 import { loadRecords, postTypeDef, siteOf } from './records';
-import { parseSearch, relevanceRank, searchWhere, type SearchSpec } from './search';
+import { parseSearch, relevanceRank, searchWhere, type SearchSpec } from '../search/wp-query';
 import type { PostRecord, PostTypeName } from './types';
 
 export interface TermFilter {
@@ -183,7 +183,7 @@ async function buildWhere(ctx: DomainContext, type: PostTypeName, query: PostLis
   if (before) and.push({ date: { lt: before } });
   if (modifiedAfter) and.push({ modified: { gt: modifiedAfter } });
   if (modifiedBefore) and.push({ modified: { lt: modifiedBefore } });
-  if (search) and.push(searchWhere(search, query.searchColumns ?? [], query.exactSearch === true, ctx.db.provider, ctx.viewer.isAnonymous));
+  if (search) and.push(await searchWhere(ctx, search, { columns: query.searchColumns, exact: query.exactSearch === true, anonymous: ctx.viewer.isAnonymous }, { types: [type] }));
   const tax = await taxonomyWhere(ctx, type, query);
   if (tax) and.push(tax);
   return { AND: and };

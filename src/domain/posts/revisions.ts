@@ -11,7 +11,7 @@ import { excludableIds, matchableIds } from './ids';
 import { contentById, FOOTNOTES_KEY } from './loaders';
 import { canDeletePost, canEditPost } from './permissions';
 import { MAX_ID, siteOf } from './records';
-import { parseSearch, relevanceRank, searchWhere } from './search';
+import { parseSearch, relevanceRank, searchWhere } from '../search/wp-query';
 import type { PostTypeName } from './types';
 
 type Tx = Prisma.TransactionClient;
@@ -157,7 +157,7 @@ export async function listRevisions(ctx: DomainContext, type: PostTypeName, pare
   const and: Prisma.ContentWhereInput[] = [{ parentId: parent.id, type: 'revision', status: 'inherit' }];
   if (query.include?.length) and.push({ id: { in: matchableIds(query.include) } });
   if (query.exclude?.length) and.push({ id: { notIn: excludableIds(query.exclude) } });
-  if (search) and.push(searchWhere(search, [], false, ctx.db.provider, ctx.viewer.isAnonymous));
+  if (search) and.push(await searchWhere(ctx, search, { anonymous: ctx.viewer.isAnonymous }, { types: ['revision'], parentId: parent.id }));
   // Revisions of one post are few: sort them in memory, as WP_Query would in SQL.
   const all = await ctx.db.read.content.findMany({ where: { AND: and } });
   const sign = query.order === 'asc' ? 1 : -1;

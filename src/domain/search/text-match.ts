@@ -44,3 +44,8 @@ export function sortKeySql(provider: Provider, expression: Prisma.Sql): Prisma.S
   const folded = foldedSql(provider, expression);
   return provider === 'postgresql' ? Prisma.sql`${folded} COLLATE "C"` : folded;
 }
+
+/** `expression` equals `text` as a whole, ignoring ASCII case (search_semantics=exact). */
+export function equalsSql(provider: Provider, expression: Prisma.Sql, text: string): Prisma.Sql {
+  return Prisma.sql`(${foldedSql(provider, expression)} = ${foldCase(text)})`;
+}

@@ -1,0 +1,50 @@
+/**
+ * Search text is matched literally on every face, as WordPress escapes it ($wpdb->esc_like): `%`
+ * and `_` are characters, not wildcards — on the posts collection, on /search and on GraphQL's
+ * posts(where: {search}) alike — and case is ignored for ASCII letters.
+ */
+import { startTestApp, type TestApp } from '../support/app';
+import { listen, run, type GraphQLTestServer } from './client';
+
+describe('search text is literal on every face', () => {
+  let t: TestApp;
+  let server: GraphQLTestServer;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    server = await listen(t);
+    for (const title of ['Sale 50% off', 'Sale 500 off', 'Tag a_b here', 'Tag axb here']) {
+      const created = await t.request.post('/wp-json/core/v2/posts').set('Authorization', t.adminAuth).send({ title, content: 'body', status: 'publish' });
+      expect(created.status).toBe(201);
+      ids[title] = created.body.id;
+    }
+  });
+  afterAll(() => t.close());
+
+  const restPosts = async (search: string): Promise<number[]> => {
+    const res = await t.request.get('/wp-json/core/v2/posts').query({ search, per_page: 100 });
+    expect(res.status).toBe(200);
+    return res.body.map((p: { id: number }) => p.id).sort();
+  };
+  const restSearch = async (search: string): Promise<number[]> => {
+    const res = await t.request.get('/wp-json/core/v2/search').query({ search, per_page: 100 });
+    expect(res.status).toBe(200);
+    return res.body.map((p: { id: number }) => p.id).sort();
+  };
+  const graphqlPosts = async (search: string): Promise<number[]> => {
+    const data = await run<{ posts: { nodes: Array<{ databaseId: number }> } }>(server.client(), 'query($s: String) { posts(first: 100, where: { search: $s }) { nodes { databaseId } } }', { s: search });
+    return data.posts.nodes.map((n) => n.databaseId).sort();
+  };
+
+  it.each([
+    ['50%', ['Sale 50% off']],
+    ['a_b', ['Tag a_b here']],
+    ['SALE 50%', ['Sale 50% off']],
+  ])('%s matches only the literal text', async (search, titles) => {
+    const expected = titles.map((title) => ids[title]).sort();
+    expect(await restPosts(search)).toEqual(expected);
+    expect(await restSearch(search)).toEqual(expected);
+    expect(await graphqlPosts(search)).toEqual(expected);
+  });
+});
