@@ -1,7 +1,7 @@
 /**
  * Search text is matched literally on every face, as WordPress escapes it ($wpdb->esc_like): `%`
  * and `_` are characters, not wildcards — on the posts collection, on /search and on GraphQL's
- * posts(where: {search}) alike — and case is ignored for ASCII letters.
+ * posts(where: {search}) alike, and in term and user searches — and case is ignored for ASCII letters.
  */
 import { startTestApp, type TestApp } from '../support/app';
 import { listen, run, type GraphQLTestServer } from './client';
@@ -46,5 +46,22 @@ describe('search text is literal on every face', () => {
     expect(await restPosts(search)).toEqual(expected);
     expect(await restSearch(search)).toEqual(expected);
     expect(await graphqlPosts(search)).toEqual(expected);
+  });
+
+  it('matches term and user names literally too (the one text-matching rule)', async () => {
+    const made: number[] = [];
+    for (const name of ['Rate 50%', 'Rate 500']) {
+      const res = await t.request.post('/wp-json/core/v2/categories').set('Authorization', t.adminAuth).send({ name });
+      expect(res.status).toBe(201);
+      made.push(res.body.id);
+    }
+    const found = await t.request.get('/wp-json/core/v2/categories').query({ search: '50%' });
+    expect(found.body.map((c: { id: number }) => c.id)).toEqual([made[0]]);
+    for (const [username, name] of [['lit1', 'Ann 50%'], ['lit2', 'Ann 500']]) {
+      const res = await t.request.post('/wp-json/core/v2/users').set('Authorization', t.adminAuth).send({ username, name, email: `${username}@example.com`, password: 'a-long-password' });
+      expect(res.status).toBe(201);
+    }
+    const users = await t.request.get('/wp-json/core/v2/users').set('Authorization', t.adminAuth).query({ search: '50%', search_columns: 'name' });
+    expect(users.body.map((u: { name: string }) => u.name)).toEqual(['Ann 50%']);
   });
 });

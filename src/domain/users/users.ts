@@ -9,7 +9,8 @@
  * - delete_user(id): delete_users (administrators may delete themselves);
  * - promote_user(id): promote_users.
  */
-import { textFilter } from '../text-search';
+import { listTag } from '../../cache/tags';
+import { idsContaining } from '../search/text-match';
 import type { Prisma, PrismaClient } from '../../db/client';
 import type { ReadClient } from '../../db/fast/reader';
 import type { User } from '../../generated/prisma-sqlite/client';
@@ -257,34 +258,16 @@ function searchColumnsFor(viewer: Viewer, term: string, requested: readonly stri
   return ['user_login', 'user_url', 'user_email', 'user_nicename', 'display_name'];
 }
 
-function containsFilter(ctx: DomainContext, term: string): Prisma.StringFilter {
-  return textFilter(ctx.db.provider, term);
-}
+/** The User columns of WP_User_Query's search columns (ID is matched as a number). */
+const USER_TEXT_COLUMNS: Record<string, string> = { user_login: 'login', user_nicename: 'slug', user_email: 'email', user_url: 'url', display_name: 'name' };
 
-function searchWhere(ctx: DomainContext, term: string, columns: string[]): Prisma.UserWhereInput | null {
+/** The search as a condition: the term in one of the columns, matched literally (search/text-match.ts). */
+async function searchWhere(ctx: DomainContext, term: string, columns: string[]): Promise<Prisma.UserWhereInput> {
   const or: Prisma.UserWhereInput[] = [];
-  for (const column of columns) {
-    switch (column) {
-      case 'ID':
-        if (/^\d+$/.test(term) && Number(term) <= MAX_ID) or.push({ id: Number(term) });
-        break;
-      case 'user_login':
-        or.push({ login: containsFilter(ctx, term) });
-        break;
-      case 'user_nicename':
-        or.push({ slug: containsFilter(ctx, term) });
-        break;
-      case 'user_email':
-        or.push({ email: containsFilter(ctx, term) });
-        break;
-      case 'user_url':
-        or.push({ url: containsFilter(ctx, term) });
-        break;
-      case 'display_name':
-        or.push({ name: containsFilter(ctx, term) });
-        break;
-    }
-  }
+  if (columns.includes('ID') && /^\d+$/.test(term) && Number(term) <= MAX_ID) or.push({ id: Number(term) });
+  const text = columns.map((column) => USER_TEXT_COLUMNS[column]).filter((column): column is string => column !== undefined);
+  // Any user written may start or stop matching: the users list tag covers them all.
+  if (text.length) or.push({ id: { in: await idsContaining(ctx, 'User', text, term, {}, [listTag('User')]) } });
   return or.length ? { OR: or } : { id: -1 };
 }
 
@@ -332,8 +315,7 @@ export async function listUsers(ctx: DomainContext, query: UserListQuery): Promi
   if (search !== '' && search !== '0') {
     const term = search.replace(/^\*+|\*+$/g, '');
     if (term !== '') {
-      const where = searchWhere(ctx, term, searchColumnsFor(ctx.viewer, term, query.searchColumns ?? []));
-      if (where) and.push(where);
+      and.push(await searchWhere(ctx, term, searchColumnsFor(ctx.viewer, term, query.searchColumns ?? [])));
     }
   }
   const where: Prisma.UserWhereInput = and.length ? { AND: and } : {};
