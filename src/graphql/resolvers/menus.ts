@@ -126,10 +126,8 @@ export const menuResolvers: Resolvers = {
         include.push(menu);
       }
       return connectionFrom(args, async (offset, limit) => {
-        const list = await listMenus(ctx.domain, { search: opt(w.search), include: include.length ? include : undefined, exclude: opt(w.exclude), offset, perPage: limit });
-        const slugs = w.slug;
-        const menus = slugs?.length ? list.menus.filter((m) => slugs.includes(m.term.slug)) : list.menus;
-        return { items: menus, total: slugs?.length ? menus.length : list.total };
+        const list = await listMenus(ctx.domain, { search: opt(w.search), include: include.length ? include : undefined, exclude: opt(w.exclude), slugs: opt(w.slug), offset, perPage: limit });
+        return { items: list.menus, total: list.total };
       });
     },
     menuItem: (_, { id }, ctx) => readItem(ctx, databaseIdOf(id, 'post')),
