@@ -299,3 +299,13 @@ export async function listPosts(ctx: DomainContext, type: PostTypeName, query: P
   const visible = rows.filter((row) => (query.context === 'edit' ? canEditPost(ctx.viewer, row) : canReadPost(ctx.viewer, row)));
   return { records: await loadRecords(ctx, visible), total: window.total, page: query.page, perPage: query.perPage };
 }
+
+/**
+ * One window of a list read by offset (a GraphQL connection): the list's query from `offset` on,
+ * at most `limit` items. Stickies lead the first window only, as they lead page 1 only.
+ */
+export function listPostWindow(ctx: DomainContext, type: PostTypeName, query: PostListQuery, offset: number, limit: number): Promise<PostList> {
+  const window: PostListQuery = { ...query, page: 1, perPage: limit, offset };
+  if (offset > 0 && window.ignoreSticky === false) window.ignoreSticky = true;
+  return listPosts(ctx, type, window);
+}

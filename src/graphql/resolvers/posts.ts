@@ -7,7 +7,7 @@ import { DomainError } from '../../domain/errors';
 import { deletePost } from '../../domain/posts/delete';
 import { contentById } from '../../domain/posts/loaders';
 import { findPostBySlug } from '../../domain/posts/lookup';
-import { listPosts, type PostListQuery } from '../../domain/posts/query';
+import { listPostWindow, type PostListQuery } from '../../domain/posts/query';
 import { getPost, postTypeDef } from '../../domain/posts/records';
 import { listAutosaves } from '../../domain/posts/autosaves';
 import { listRevisions } from '../../domain/posts/revisions';
@@ -91,10 +91,7 @@ export function postConnection(ctx: GraphQLContext, type: PostTypeName, args: Co
     throw badFilter(type, stray);
   }
   return connectionFrom(args, async (offset, limit) => {
-    const query = windowQuery(type, allowed, offset, limit);
-    // Stickies lead the first window only.
-    if (offset > 0 && query.ignoreSticky === false) query.ignoreSticky = true;
-    const list = await listPosts(ctx.domain, type, query);
+    const list = await listPostWindow(ctx.domain, type, windowQuery(type, allowed, offset, limit), offset, limit);
     return { items: list.records, total: list.total };
   });
 }
