@@ -57,6 +57,18 @@ describe('GraphQL: calendar', () => {
     }
   });
 
+  it('keeps each face its WordPress default for unused categories: events/v1 hides them, GraphQL shows them', async () => {
+    const created = await t.request.post('/wp-json/events/v1/categories').set('Authorization', t.adminAuth).send({ name: 'Nobody here yet' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const restIds = (await rest('/categories?per_page=50')).categories.map((c: Json) => c.id);
+    expect(restIds).not.toContain(id);
+    expect((await rest('/categories?per_page=50&hide_empty=false')).categories.map((c: Json) => c.id)).toContain(id);
+    const ids = async (where: string) => (await run<Json>(server.client(), `{ eventsCategories(first: 100${where}) { nodes { databaseId } } }`)).eventsCategories.nodes.map((n: Json) => n.databaseId);
+    expect(await ids('')).toContain(id);
+    expect(await ids(', where: { hideEmpty: true }')).not.toContain(id);
+  });
+
   it('filters as events/v1 does', async () => {
     const hall = (await rest('/venues')).venues.find((v: Json) => v.venue === 'Community Hall');
     const byVenue = await run<Json>(server.client(), NESTED, { first: 10, where: { venue: [hall.id] } });
@@ -171,5 +183,13 @@ describe('GraphQL: SQL statements of nested event lists', () => {
     expect(new Set(hundred.events.map((e) => e.venue.databaseId)).size).toBe(12);
     expect(ten.count).toBeGreaterThan(0);
     expect(hundred.count).toBe(ten.count);
+  });
+
+  it('keeps each face its WordPress page cap: events/v1 at most 50 a page, GraphQL connections up to 100', async () => {
+    const page = (await t.request.get('/wp-json/events/v1/events?per_page=100').expect(200)).body as Json;
+    expect(page.total).toBeGreaterThanOrEqual(100);
+    expect(page.events).toHaveLength(50);
+    const data = await run<Json>(server.client(), '{ events(first: 100) { nodes { databaseId } } }');
+    expect(data.events.nodes).toHaveLength(100);
   });
 });

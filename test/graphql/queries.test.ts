@@ -75,6 +75,19 @@ describe('GraphQL queries', () => {
     expect(data.posts.nodes[0].rendered).toMatch(/<p>/);
   });
 
+  it('looks users up by e-mail and login ignoring case, as the domain does, for those who may see account data', async () => {
+    const me = (await t.request.get('/wp-json/core/v2/users/me?context=edit').set('Authorization', t.adminAuth)).body;
+    const query = `query($email: ID!, $login: ID!) {
+      byEmail: user(id: $email, idType: EMAIL) { databaseId }
+      byLogin: user(id: $login, idType: USERNAME) { databaseId }
+    }`;
+    const variables = { email: me.email.toUpperCase(), login: me.username.toUpperCase() };
+    const admin = await run<Record<string, { databaseId: number } | null>>(server.client(t.adminAuth), query, variables);
+    expect(admin).toEqual({ byEmail: { databaseId: me.id }, byLogin: { databaseId: me.id } });
+    const anonymous = await run<Record<string, unknown>>(server.client(), query, variables);
+    expect(anonymous).toEqual({ byEmail: null, byLogin: null });
+  });
+
   it('pages forwards and backwards with cursors, with totalCount', async () => {
     const all = await run<{ posts: { totalCount: number; nodes: Array<{ databaseId: number }> } }>(server.client(), '{ posts(first: 100) { totalCount nodes { databaseId } } }');
     const ids = all.posts.nodes.map((n) => n.databaseId);

@@ -1,7 +1,8 @@
 import { DomainError } from '../../src/domain/errors';
-import { processArgs, toPublicArgSchema } from '../../src/rest/server/schema/args';
-import type { ParamSource } from '../../src/rest/server/schema/args';
-import type { ArgSchema } from '../../src/rest/server/schema/types';
+import { processArgs } from '../../src/schema/args';
+import { toPublicArgSchema } from '../../src/rest/server/print-args';
+import type { ParamSource } from '../../src/schema/args';
+import type { ArgSchema } from '../../src/schema/types';
 
 /** A request whose parameters are exactly `params` (JSON nulls included, as has_param sees them). */
 function source(params: Record<string, unknown>): ParamSource {

@@ -1,6 +1,6 @@
 import { DomainError } from '../../src/domain/errors';
-import { isSchemaFailure, SchemaFailure, sanitizeValue } from '../../src/rest/server/schema/sanitize';
-import type { ArgSchema } from '../../src/rest/server/schema/types';
+import { isSchemaFailure, SchemaFailure, sanitizeValue } from '../../src/schema/sanitize';
+import type { ArgSchema } from '../../src/schema/types';
 
 const clean = (value: unknown, schema: ArgSchema) => sanitizeValue(value, schema, 'x');
 

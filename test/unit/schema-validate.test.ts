@@ -1,6 +1,6 @@
 import { DomainError } from '../../src/domain/errors';
-import type { ArgSchema } from '../../src/rest/server/schema/types';
-import { validateValue } from '../../src/rest/server/schema/validate';
+import type { ArgSchema } from '../../src/schema/types';
+import { validateValue } from '../../src/schema/validate';
 
 const ok = (value: unknown, schema: ArgSchema) => expect(validateValue(value, schema, 'x')).toBeNull();
 const typeError = (param: string, type: string) => ({ code: 'rest_invalid_type', message: `${param} is not of type ${type}.`, data: { param } });

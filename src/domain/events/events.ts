@@ -25,6 +25,14 @@ export function canAccessPassword(ctx: DomainContext, row: Pick<Content, 'passwo
   return options.password !== undefined && options.password === row.password;
 }
 
+/**
+ * Whether a calendar record's description may be shown to a reader who sends no password (a
+ * GraphQL read): it is unprotected, or the viewer may edit it.
+ */
+export function descriptionVisibleWithoutPassword(ctx: DomainContext, row: Pick<Content, 'password' | 'type' | 'status' | 'authorId'>): boolean {
+  return canAccessPassword(ctx, row, { context: 'edit' });
+}
+
 /** The event with this id, or the `id` argument's failure (the plugin validates it with is_event_id). */
 export async function findEvent(ctx: DomainContext, id: number, param = 'id'): Promise<EventRecord> {
   const record = isStorableId(id) ? await eventById(ctx).load(id) : null;

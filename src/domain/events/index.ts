@@ -37,7 +37,7 @@ export { dateDetails, parseTimeString, siteTimezoneName } from './dates';
 export { formatCost, costValues, parseCost } from './cost';
 export { eventById, venueById, organizerById, venuesByEvent, organizersByEvent, eventTermsByEvent, eventsByVenue, eventsByOrganizer, type EventTerms } from './loaders';
 export { listEventArchive, resolveEventArchive, listEvents, eventListSql, eventCountSql, type EventArchiveArgs, type EventListQuery, type EventList } from './query';
-export { getEvent, getEventBySlug, eventIdBySlug, findEvent, canAccessPassword } from './events';
+export { getEvent, getEventBySlug, eventIdBySlug, findEvent, canAccessPassword, descriptionVisibleWithoutPassword } from './events';
 export { createEvent, updateEvent, deleteEvent, canWriteEvent } from './write';
 export { canEditEvents } from './permissions';
 export { canCreateLinked, canWriteLinked, type LinkedListQuery, type LinkedList } from './linked';

@@ -13,7 +13,10 @@ import { withSlugRetry } from '../posts/write';
 import { siteOptionsOf } from '../settings/options';
 import { isStorableId } from '../terms/loaders';
 import { writeImage, writePostRow, trashRow, type PostFields, type Tx } from './calendar-posts';
+import { listTag } from '../../cache/tags';
+import { idsContaining } from '../search/text-match';
 import { formatUtc } from './dates';
+import { MAX_PER_PAGE } from './limits';
 import { canCreateOfType, canDeleteRecord, canEditEvents, canEditRecord, canReadRecord } from './permissions';
 import { EVENT_FILTER_STATUSES, type CalendarPost, type LinkedKind } from './types';
 import { isEmpty } from './validators';
@@ -59,7 +62,7 @@ export async function getLinked<R extends CalendarPost>(ctx: DomainContext, def:
 
 export interface LinkedListQuery {
   page: number;
-  /** At most 50 (REST) or 100 (a GraphQL window); default: the site's posts_per_page. */
+  /** At most MAX_PER_PAGE.rest (a page) or .graphql (an offset window); default: the site's posts_per_page. */
   perPage?: number;
   /** A window starting anywhere (GraphQL cursors); REST pages by `page`. */
   offset?: number;
@@ -92,7 +95,7 @@ function expandStatuses(statuses: string[]): string[] {
   return [...new Set(statuses.flatMap((s) => (s === 'any' ? ANY : (EVENT_FILTER_STATUSES as readonly string[]).includes(s) ? [s] : [])))];
 }
 
-function linkedWhere(ctx: DomainContext, def: LinkedKindDef<CalendarPost, PostFieldsWithName>, query: LinkedListQuery, statuses: string[]): Prisma.ContentWhereInput {
+async function linkedWhere(ctx: DomainContext, def: LinkedKindDef<CalendarPost, PostFieldsWithName>, query: LinkedListQuery, statuses: string[]): Promise<Prisma.ContentWhereInput> {
   const and: Prisma.ContentWhereInput[] = [{ type: def.type }, { status: { in: expandStatuses(statuses) } }];
   const links = def.kind === 'venue' ? 'venueEvents' : 'organizerEvents';
   if (query.event !== undefined) and.push({ [links]: { some: { eventId: isStorableId(query.event) ? query.event : -1 } } });
@@ -102,12 +105,14 @@ function linkedWhere(ctx: DomainContext, def: LinkedKindDef<CalendarPost, PostFi
     and.push({ [links]: { some: { event: { status: 'publish', event: { endUtc: { gte: formatUtc(new Date()) } } } } } });
   }
   if (query.search) {
-    // find_like(): the name, the description or any of the record's fields.
-    const needle = { contains: query.search, ...(ctx.db.provider === 'postgresql' ? { mode: 'insensitive' as const } : {}) };
-    const detail = def.kind === 'venue'
-      ? { venue: { OR: ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'].map((f) => ({ [f]: needle })) } }
-      : { organizer: { OR: ['phone', 'website', 'email'].map((f) => ({ [f]: needle })) } };
-    and.push({ OR: [{ title: needle }, { content: needle }, detail] });
+    // find_like(): the name, the description or any of the record's fields, matched literally.
+    const [own, detail] = await Promise.all([
+      idsContaining(ctx, 'Content', ['title', 'content'], query.search, { type: def.type }, [listTag('Content', def.type)]),
+      def.kind === 'venue'
+        ? idsContaining(ctx, 'VenueDetail', ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'], query.search, {}, [listTag('VenueDetail')], 'contentId')
+        : idsContaining(ctx, 'OrganizerDetail', ['phone', 'website', 'email'], query.search, {}, [listTag('OrganizerDetail')], 'contentId'),
+    ]);
+    and.push({ id: { in: [...new Set([...own, ...detail])] } });
   }
   return { AND: and };
 }
@@ -115,8 +120,8 @@ function linkedWhere(ctx: DomainContext, def: LinkedKindDef<CalendarPost, PostFi
 /** GET /{venues|organizers}: one page in title order, with the total under the same filters. */
 export async function listLinked<R extends CalendarPost>(ctx: DomainContext, def: LinkedKindDef<R, PostFieldsWithName>, query: LinkedListQuery): Promise<LinkedList<R>> {
   const statuses = statusesFor(ctx, query.statuses);
-  const where = linkedWhere(ctx, def as unknown as LinkedKindDef<CalendarPost, PostFieldsWithName>, query, statuses);
-  const perPage = Math.min(query.offset === undefined ? 50 : 100, query.perPage ?? (await siteOptionsOf(ctx)).posts_per_page) || 20;
+  const where = await linkedWhere(ctx, def as unknown as LinkedKindDef<CalendarPost, PostFieldsWithName>, query, statuses);
+  const perPage = Math.min(query.offset === undefined ? MAX_PER_PAGE.rest : MAX_PER_PAGE.graphql, query.perPage ?? (await siteOptionsOf(ctx)).posts_per_page) || 20;
   const offset = query.offset ?? (query.page - 1) * perPage;
   const [total, rows] = await Promise.all([
     ctx.db.read.content.count({ where }),

@@ -11,11 +11,11 @@ import { contentTag, eventMonthTag, listTag, monthsBetween } from '../../cache/t
 import type { Provider } from '../../config';
 import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
-import { parseSearch } from '../posts/search';
-import { containsSql } from '../search/text-match';
+import { parseSearch, searchSql } from '../search/wp-query';
 import { siteOptionsOf, type SiteOptions } from '../settings/options';
 import { isStorableId } from '../terms/loaders';
 import { beginningOfDay, endOfDay, formatIn, formatUtc, instantOfLocal, parseTimeString, type SqlDateTime } from './dates';
+import { MAX_PER_PAGE } from './limits';
 import { eventById } from './loaders';
 import { canEditEvents } from './permissions';
 import { EVENT_CATEGORY, EVENT_FILTER_STATUSES, EVENT_TYPE, type EventRecord } from './types';
@@ -94,7 +94,6 @@ export interface EventList {
   effective: Array<[string, string]>;
 }
 
-const MAX_PER_PAGE = 50;
 const ANY = ['publish', 'future', 'draft', 'pending', 'private'];
 
 export function geolocationOff(): DomainError {
@@ -158,7 +157,7 @@ export async function resolveEventArchive(ctx: DomainContext, args: EventArchive
     geo = { lat: args.geoloc_lat, lng: args.geoloc_lng, radiusKm: ctx.config.geolocationRadiusKm };
   }
 
-  const perPage = Math.min(MAX_PER_PAGE, args.per_page ?? options.posts_per_page ?? 20) || 20;
+  const perPage = Math.min(MAX_PER_PAGE.rest, args.per_page ?? options.posts_per_page ?? 20) || 20;
   const page = args.page ?? 1;
   const query: EventListQuery = {
     page,
@@ -259,13 +258,7 @@ function conditions(provider: Provider, query: EventListQuery, options: SiteOpti
     where.push(Prisma.sql`EXISTS (SELECT 1 FROM "EventVenue" v JOIN "VenueDetail" d ON d."contentId" = v."venueId" WHERE v."eventId" = e."contentId" AND ${Prisma.join(near, ' AND ')})`);
   }
   if (query.search) {
-    for (const raw of parseSearch(query.search).terms) {
-      const exclude = raw.startsWith('-');
-      const term = exclude ? raw.slice(1) : raw;
-      const any = Prisma.join(['title', 'excerpt', 'content'].map((column) => containsSql(provider, Prisma.raw(`c."${column}"`), term)), ' OR ');
-      where.push(exclude ? Prisma.sql`NOT (${any})` : Prisma.sql`(${any})`);
-    }
-    if (query.anonymous) where.push(Prisma.sql`c."password" = ''`);
+    where.push(searchSql(provider, parseSearch(query.search), { anonymous: query.anonymous === true }, (name) => Prisma.raw(`c."${name}"`)));
   }
   return where;
 }

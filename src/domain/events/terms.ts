@@ -14,6 +14,7 @@ import { listTerms, type TermListQuery } from '../terms/query';
 import { describeTerms, getTerm, type TermView } from '../terms/terms';
 import { createTerm, deleteTerm, updateTerm, type TermChanges } from '../terms/writes';
 import { invalidParam } from './linked';
+import { HIDE_EMPTY_TERMS, type Face } from './limits';
 import { canManageEventTerms } from './permissions';
 import { EVENT_CATEGORY, type EVENT_TAG } from './types';
 import { findTermId } from './validators';
@@ -64,9 +65,12 @@ export interface EventTermList {
   perPage: number;
 }
 
-/** GET /categories, /tags: WordPress's terms listing with the plugin's defaults (hide_empty on, at most 50). */
-export async function listEventTerms(ctx: DomainContext, taxonomy: EventTaxonomy, query: TermListQuery): Promise<EventTermList> {
-  const result = await listTerms(ctx, taxonomy, { ...query, hideEmpty: query.hideEmpty ?? true });
+/**
+ * A calendar taxonomy's terms: WordPress's terms listing, where an unset `hideEmpty` takes the
+ * face's default (limits.ts: the plugin's REST archives hide unused terms, WPGraphQL shows them).
+ */
+export async function listEventTerms(ctx: DomainContext, taxonomy: EventTaxonomy, query: TermListQuery, face: Face): Promise<EventTermList> {
+  const result = await listTerms(ctx, taxonomy, { ...query, hideEmpty: query.hideEmpty ?? HIDE_EMPTY_TERMS[face] });
   return { ...result, terms: await withLinks(ctx, taxonomy, result.terms) };
 }
 
@@ -91,7 +95,7 @@ export async function deleteEventTerm(ctx: DomainContext, taxonomy: EventTaxonom
   const termId = await termIdOf(ctx, taxonomy, id);
   assertCanWrite(ctx, taxonomy);
   const view = (await withLinks(ctx, taxonomy, [await getTerm(ctx, taxonomy, termId)]))[0];
-  await deleteTerm(ctx, taxonomy, termId, { force: true });
+  await deleteTerm(ctx, taxonomy, termId, {});
   return view;
 }
 

@@ -1,14 +1,14 @@
 /**
  * GET /menu-items as WP_Query runs it for nav_menu_item: status, id, slug, date, menu and
- * menu_order filters, WordPress's search (terms, quoted phrases, `-` exclusions, exact mode),
+ * menu_order filters, WordPress's search (the one WP_Query search, search/wp-query.ts),
  * and the orderings the collection declares (menu_order ascending by default).
  */
-import { textFilter } from '../text-search';
 import type { Prisma } from '../../db/client';
 import { parseSiteDate } from '../content/dates';
 import { sanitizeSlug } from '../content/slug';
 import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
+import { parseSearch, relevanceRank, searchWhere } from '../search/wp-query';
 import type { SiteOptions } from '../settings/options';
 
 export interface MenuTermFilter {
@@ -76,68 +76,11 @@ function termWhere(filter: MenuTermFilter | undefined, exclude: boolean): Where 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Search (WP_Query::parse_search)
-// ---------------------------------------------------------------------------------------------
-
-const STOPWORDS = new Set('about,an,are,as,at,be,by,com,for,from,how,in,is,it,of,on,or,that,the,this,to,was,what,when,where,who,will,with,www'.split(','));
-const SEARCH_COLUMNS = { post_title: 'title', post_excerpt: 'excerpt', post_content: 'content' } as const;
-type SearchColumn = keyof typeof SEARCH_COLUMNS;
-
-const TERM_PATTERN = /".*?("|$)|((?<=[\t ",+])|^)[^\t ",+]+/g;
-
-/** How many pieces the search splits into before short words and stopwords are dropped. */
-function searchPieces(search: string): string[] {
-  return search.replace(/[\r\n]/g, '').match(TERM_PATTERN) ?? [];
-}
-
-/** The search's terms: quoted phrases and words, short words and stopwords dropped (as a sentence when none remain or more than 9). */
-export function searchTermsOf(search: string): string[] {
-  const s = search.replace(/[\r\n]/g, '');
-  const matches = searchPieces(s);
-  if (matches.length === 0) return [s];
-  const terms: string[] = [];
-  for (const raw of matches) {
-    // parse_search_terms(): a quoted phrase keeps its inner spaces.
-    const term = /^".+"$/.test(raw) ? raw.replace(/^["']+|["']+$/g, '') : raw.replace(/^["' ]+|["' ]+$/g, '');
-    if (term === '' || term === '0' || (term.length === 1 && /^[a-z-]$/i.test(term))) continue;
-    if (STOPWORDS.has(term.toLowerCase())) continue;
-    terms.push(term);
-  }
-  return terms.length === 0 || terms.length > 9 ? [s] : terms;
-}
-
-function searchWhere(ctx: DomainContext, search: string, columns: readonly string[], exact: boolean): Where {
-  const wanted = (columns.length ? columns : Object.keys(SEARCH_COLUMNS)).filter((c): c is SearchColumn => c in SEARCH_COLUMNS);
-  const and: Where[] = [];
-  for (const raw of searchTermsOf(search)) {
-    const excluded = raw.startsWith('-');
-    const term = excluded ? raw.slice(1) : raw;
-    const parts: Where[] = wanted.map((c) => ({ [SEARCH_COLUMNS[c]]: textFilter(ctx.db.provider, term, exact) }));
-    and.push(excluded ? { NOT: { OR: parts } } : { OR: parts });
-  }
-  return { AND: and };
-}
-
-/** WP_Query::parse_search_order(): sentence in the title first, then all words, any word, excerpt, content. */
-function relevanceRank(row: { title: string; excerpt: string; content: string }, search: string): number {
-  const terms = searchTermsOf(search).filter((t) => !t.startsWith('-'));
-  const has = (text: string, term: string) => text.toLowerCase().includes(term.toLowerCase());
-  if (searchPieces(search).length <= 1) return terms.length && has(row.title, terms[0]) ? 1 : 2;
-  const sentence = /(?:\s|^)-/.test(search) ? null : search;
-  if (sentence !== null && has(row.title, sentence)) return 1;
-  if (terms.length < 7 && terms.length && terms.every((t) => has(row.title, t))) return 2;
-  if (terms.length < 7 && terms.length > 1 && terms.some((t) => has(row.title, t))) return 3;
-  if (sentence !== null && has(row.excerpt, sentence)) return 4;
-  if (sentence !== null && has(row.content, sentence)) return 5;
-  return 6;
-}
-
-// ---------------------------------------------------------------------------------------------
 // The query
 // ---------------------------------------------------------------------------------------------
 
 /** The WHERE of a listing; `options` (the site's time zone) is needed only when dates are filtered. */
-export function menuItemWhere(ctx: DomainContext, query: MenuItemListQuery, options: SiteOptions | null): Where {
+export async function menuItemWhere(ctx: DomainContext, query: MenuItemListQuery, options: SiteOptions | null): Promise<Where> {
   const and: Where[] = [{ type: 'nav_menu_item' }, statusWhere(query.statuses ?? ['publish'])];
   if (query.include?.length) and.push({ id: { in: [...query.include] } });
   if (query.exclude?.length) and.push({ id: { notIn: [...query.exclude] } });
@@ -154,7 +97,10 @@ export function menuItemWhere(ctx: DomainContext, query: MenuItemListQuery, opti
   const tax = [termWhere(query.menus, false), termWhere(query.menusExclude, true)].filter((w): w is Where => w !== null);
   if (tax.length) and.push(query.taxRelation === 'OR' ? { OR: tax } : { AND: tax });
   const search = query.search ?? '';
-  if (search !== '') and.push(searchWhere(ctx, search, query.searchColumns ?? [], query.exactSearch === true));
+  if (search !== '') {
+    const options = { columns: query.searchColumns, exact: query.exactSearch === true, anonymous: ctx.viewer.isAnonymous };
+    and.push(await searchWhere(ctx, parseSearch(search), options, { types: ['nav_menu_item'] }));
+  }
   return { AND: and };
 }
 
@@ -184,8 +130,8 @@ export function sortInMemory<R extends { id: number; slug: string; title: string
   const orderby = query.orderby ?? 'menu_order';
   const desc = query.order === 'desc';
   if (orderby === 'relevance') {
-    const search = query.search ?? '';
-    return [...rows].sort((a, b) => relevanceRank(a, search) - relevanceRank(b, search) || b.date.getTime() - a.date.getTime() || b.id - a.id);
+    const spec = parseSearch(query.search ?? '');
+    return [...rows].sort((a, b) => relevanceRank(spec, a) - relevanceRank(spec, b) || b.date.getTime() - a.date.getTime() || b.id - a.id);
   }
   const rank = orderby === 'include' ? (r: R) => (query.include ?? []).indexOf(r.id) : (r: R) => (query.slugs ?? []).map((s) => sanitizeSlug(s)).indexOf(r.slug);
   return [...rows].sort((a, b) => (desc ? rank(b) - rank(a) : rank(a) - rank(b)));

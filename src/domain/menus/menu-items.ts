@@ -264,10 +264,14 @@ export async function removeMenuItems(tx: Tx, ids: readonly number[]): Promise<v
   await recountTerms(tx, menus.map((m) => m.termId));
 }
 
-/** DELETE /menu-items/{id}: menu items cannot be trashed, so `force` must be true. Returns the item as it was. */
-export async function deleteMenuItem(ctx: DomainContext, id: number, force: boolean): Promise<MenuItemRecord> {
+/**
+ * DELETE /menu-items/{id}: menu items cannot be trashed; `force` as the client gave it: false asks for a trash
+ * these records do not have (501, as WordPress's REST answers); unsaid (WPGraphQL's delete mutation,
+ * which takes no forceDelete for them), it deletes. Returns the item as it was.
+ */
+export async function deleteMenuItem(ctx: DomainContext, id: number, force?: boolean): Promise<MenuItemRecord> {
   const row = await deletableRow(ctx, id);
-  if (!force) throw new DomainError('rest_trash_not_supported', "Menu items do not support trashing. Set 'force=true' to delete.", 501);
+  if (force === false) throw new DomainError('rest_trash_not_supported', "Menu items do not support trashing. Set 'force=true' to delete.", 501);
   const [previous] = await setup(ctx, [row]);
   await write(ctx, (tx) => removeMenuItems(tx, [id]));
   return previous;

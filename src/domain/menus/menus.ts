@@ -5,7 +5,8 @@
  * (wp_update_nav_menu_object passes no slug), and an update without `description` clears it, as
  * in WordPress. Deleting a menu deletes its items in the same transaction.
  */
-import { textFilter } from '../text-search';
+import { listTag } from '../../cache/tags';
+import { idsContaining } from '../search/text-match';
 import type { Prisma } from '../../db/client';
 import type { Term } from '../../generated/prisma-sqlite/client';
 import { canReadContent } from '../content/permissions';
@@ -118,7 +119,7 @@ async function assertPostReadable(ctx: DomainContext, postId: number): Promise<v
 
 type TermWhere = Prisma.TermWhereInput;
 
-function listWhere(ctx: DomainContext, query: MenuListQuery): TermWhere {
+async function listWhere(ctx: DomainContext, query: MenuListQuery): Promise<TermWhere> {
   const and: TermWhere[] = [{ taxonomy: 'nav_menu' }];
   // get_terms() ignores `exclude` when `include` is given.
   if (query.include?.length) and.push({ id: { in: [...query.include] } });
@@ -126,7 +127,7 @@ function listWhere(ctx: DomainContext, query: MenuListQuery): TermWhere {
   if (query.slugs?.length) and.push({ slug: { in: query.slugs.map((s) => sanitizeSlug(s)) } });
   if (query.hideEmpty) and.push({ count: { gt: 0 } });
   if (query.search) {
-    and.push({ OR: [{ name: textFilter(ctx.db.provider, query.search) }, { slug: textFilter(ctx.db.provider, query.search) }] });
+    and.push({ id: { in: await idsContaining(ctx, 'Term', ['name', 'slug'], query.search, { taxonomy: 'nav_menu' }, [listTag('Term', 'nav_menu')]) } });
   }
   return { AND: and };
 }
@@ -185,7 +186,7 @@ export async function listMenus(ctx: DomainContext, query: MenuListQuery): Promi
     total = all.length;
     terms = all.slice(offset, offset + perPage);
   } else {
-    const where = listWhere(ctx, query);
+    const where = await listWhere(ctx, query);
     const column = ORDER_COLUMNS[query.orderby ?? 'name'];
     const byList = (query.orderby === 'include' && query.include?.length) || (query.orderby === 'include_slugs' && query.slugs?.length);
     if (column && !byList) {
@@ -363,10 +364,15 @@ export async function updateMenu(ctx: DomainContext, id: number, input: MenuInpu
   return getMenuUnchecked(ctx, id);
 }
 
-/** DELETE /menus/{id}: menus cannot be trashed; deleting one deletes its items and frees its locations. */
-export async function deleteMenu(ctx: DomainContext, id: number, force: boolean): Promise<MenuRecord> {
+/**
+ * DELETE /menus/{id}: menus cannot be trashed; `force` as the client gave it: false asks for a trash
+ * these records do not have (501, as WordPress's REST answers); unsaid (WPGraphQL's delete mutation,
+ * which takes no forceDelete for them), it deletes. Deleting one deletes its items and frees its
+ * locations.
+ */
+export async function deleteMenu(ctx: DomainContext, id: number, force?: boolean): Promise<MenuRecord> {
   const term = await deletableMenu(ctx, id);
-  if (!force) throw new DomainError('rest_trash_not_supported', "Menus do not support trashing. Set 'force=true' to delete.", 501);
+  if (force === false) throw new DomainError('rest_trash_not_supported', "Menus do not support trashing. Set 'force=true' to delete.", 501);
   const [previous] = await recordsOf(ctx, [term]);
   await write(ctx, async (tx) => {
     const items = await tx.termRelationship.findMany({ where: { termId: id, content: { type: 'nav_menu_item' } }, select: { contentId: true } });

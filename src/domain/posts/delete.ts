@@ -92,10 +92,11 @@ async function remove(tx: Tx, row: Content): Promise<void> {
 export type DeleteResult = { trashed: PostRecord } | { deleted: PostRecord };
 
 /**
- * Without force the record goes to the trash (410 rest_already_trashed if it is there already)
- * and is returned as it is now; with force it is deleted and returned as it was.
+ * Without force (false or unsaid: posts and pages have a trash) the record goes to the trash (410
+ * rest_already_trashed if it is there already) and is returned as it is now; with force it is
+ * deleted and returned as it was.
  */
-export async function deletePost(ctx: DomainContext, type: PostTypeName, id: number, force: boolean): Promise<DeleteResult> {
+export async function deletePost(ctx: DomainContext, type: PostTypeName, id: number, force = false): Promise<DeleteResult> {
   const row = await assertCanDeletePost(ctx, type, id);
   const site = await siteOf(ctx);
   if (force) {

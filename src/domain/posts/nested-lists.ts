@@ -31,7 +31,7 @@ import {
   type PostList,
   type PostListQuery,
 } from './query';
-import { parseSearch } from './search';
+import { parseSearch } from '../search/wp-query';
 import type { PostTypeName } from './types';
 
 interface ListRequest {

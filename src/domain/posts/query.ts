@@ -12,7 +12,7 @@ import { DomainError, forbidden } from '../errors';
 import { excludableIds, isInt32, matchableIds } from './ids';
 import { canEditPost, canReadPost } from './permissions';
 import { loadRecords, postTypeDef, siteOf } from './records';
-import { parseSearch, relevanceRank, searchWhere, type SearchSpec } from './search';
+import { parseSearch, relevanceRank, searchWhere, type SearchSpec } from '../search/wp-query';
 import type { PostRecord, PostTypeName } from './types';
 
 export interface TermFilter {
@@ -183,7 +183,7 @@ export async function buildWhere(ctx: DomainContext, type: PostTypeName, query: 
   if (before) and.push({ date: { lt: before } });
   if (modifiedAfter) and.push({ modified: { gt: modifiedAfter } });
   if (modifiedBefore) and.push({ modified: { lt: modifiedBefore } });
-  if (search) and.push(searchWhere(search, query.searchColumns ?? [], query.exactSearch === true, ctx.db.provider, ctx.viewer.isAnonymous));
+  if (search) and.push(await searchWhere(ctx, search, { columns: query.searchColumns, exact: query.exactSearch === true, anonymous: ctx.viewer.isAnonymous }, { types: [type] }));
   const tax = await taxonomyWhere(ctx, type, query);
   if (tax) and.push(tax);
   return { AND: and };
@@ -326,4 +326,11 @@ export function assertPageExists(query: PostListQuery, total: number): void {
 export async function listOf(ctx: DomainContext, query: PostListQuery, rows: readonly Content[], total: number): Promise<PostList> {
   const visible = rows.filter((row) => (query.context === 'edit' ? canEditPost(ctx.viewer, row) : canReadPost(ctx.viewer, row)));
   return { records: await loadRecords(ctx, visible), total, page: query.page, perPage: query.perPage };
+}
+
+/** A connection's window of a list query: `limit` items from `offset`, stickies leading the first window only. */
+export function postWindow(query: PostListQuery, offset: number, limit: number): PostListQuery {
+  const window: PostListQuery = { ...query, page: 1, perPage: limit, offset };
+  if (offset > 0 && window.ignoreSticky === false) window.ignoreSticky = true;
+  return window;
 }

@@ -11,7 +11,7 @@ import { excludableIds, matchableIds } from './ids';
 import { contentById, FOOTNOTES_KEY, revisionsByParent } from './loaders';
 import { canDeletePost, canEditPost } from './permissions';
 import { MAX_ID, siteOf } from './records';
-import { parseSearch, relevanceRank, searchWhere } from './search';
+import { parseSearch, relevanceRank, searchWhere } from '../search/wp-query';
 import type { PostTypeName } from './types';
 
 type Tx = Prisma.TransactionClient;
@@ -159,7 +159,7 @@ export async function listRevisions(ctx: DomainContext, type: PostTypeName, pare
     const and: Prisma.ContentWhereInput[] = [{ parentId: parent.id, type: 'revision', status: 'inherit' }];
     if (query.include?.length) and.push({ id: { in: matchableIds(query.include) } });
     if (query.exclude?.length) and.push({ id: { notIn: excludableIds(query.exclude) } });
-    if (search) and.push(searchWhere(search, [], false, ctx.db.provider, ctx.viewer.isAnonymous));
+    if (search) and.push(await searchWhere(ctx, search, { anonymous: ctx.viewer.isAnonymous }, { types: ['revision'], parentId: parent.id }));
     all = await ctx.db.read.content.findMany({ where: { AND: and } });
   } else {
     // Unfiltered: the revisions of a whole page of records are read at once.
@@ -244,12 +244,13 @@ export async function canDeleteRevisionAt(ctx: DomainContext, type: PostTypeName
 
 /**
  * DELETE /{posts|pages}/{parent}/revisions/{id}. Stock capabilities refuse it to everybody (see
- * canDeleteRevision); were it allowed, revisions cannot be trashed (501 without force) and a
- * forced delete returns the revision as it was.
+ * canDeleteRevision); were it allowed, revisions cannot be trashed: `force` false asks for a trash
+ * they do not have (501, as REST answers), unsaid (WPGraphQL's deleteRevision) it deletes, and the
+ * revision is returned as it was.
  */
-export async function deleteRevision(ctx: DomainContext, type: PostTypeName, parentId: number, id: number, force: boolean): Promise<Content> {
+export async function deleteRevision(ctx: DomainContext, type: PostTypeName, parentId: number, id: number, force?: boolean): Promise<Content> {
   const revision = await assertCanDeleteRevision(ctx, type, parentId, id);
-  if (!force) throw new DomainError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", 501);
+  if (force === false) throw new DomainError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", 501);
   await ctx.db.prisma.$transaction(async (tx) => {
     await tx.content.delete({ where: { id: revision.id } });
   });

@@ -6,8 +6,8 @@
  *
  * Matching follows WordPress (WP_Query's word splitting, `-excluded` words, relevance ordering;
  * WP_Term_Query's name-or-slug search; the format names), with case folded the same way on
- * SQLite and PostgreSQL (see text-match.ts). The search string is read as the posts collections
- * read it (posts/search.ts); addresses come from the posts and terms permalink rules. Each search
+ * SQLite and PostgreSQL (see text-match.ts). Posts are searched by the one WP_Query search
+ * (wp-query.ts) the posts collections use; addresses come from the posts and terms permalink rules. Each search
  * costs a constant number of queries: one for the page of results (its total rides along as a
  * window count), plus the batched loads addresses need (front-page options, one query per level
  * of page ancestors, one for category ancestors).
@@ -22,13 +22,12 @@ import { DomainError } from '../errors';
 import { contentById } from '../posts/loaders';
 import { siteOf } from '../posts/records';
 import { permalink, type Site } from '../posts/render';
-import { parseSearch } from '../posts/search';
 import { DEFAULT_OPTIONS } from '../settings/options';
 import { POST_FORMAT_SLUGS } from '../settings/settings';
 import { termChain } from '../terms/loaders';
 import { termLink } from '../terms/permalinks';
-import { relevanceTiers, type RelevanceTier } from './relevance';
 import { containsSql, foldCase, sortKeySql } from './text-match';
+import { parseSearch, relevanceOrderSql, searchSql } from './wp-query';
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary
@@ -108,6 +107,7 @@ function idList(ids: readonly number[] | undefined): number[] {
 
 const column = (name: string): Prisma.Sql => Prisma.raw(`"${name}"`);
 
+
 function count(value: unknown): number {
   return typeof value === 'bigint' ? Number(value) : Number(value ?? 0);
 }
@@ -130,12 +130,6 @@ interface PostRow {
 /** Pages nest at most this deep when addresses are built (a guard against parent cycles). */
 const MAX_DEPTH = 32;
 
-function tierSql(ctx: DomainContext, tier: RelevanceTier): Prisma.Sql {
-  const provider = ctx.db.provider;
-  if ('any' in tier) return Prisma.join(tier.any.map((term) => containsSql(provider, column('title'), term)), ' OR ');
-  return Prisma.join(tier.all.map((term) => containsSql(provider, column(tier.column), term)), ' AND ');
-}
-
 /** The WHERE conditions of a post search and its ORDER BY. */
 function postQueryParts(ctx: DomainContext, types: readonly string[], w: Window): { where: Prisma.Sql; orderBy: Prisma.Sql } {
   const provider = ctx.db.provider;
@@ -146,19 +140,9 @@ function postQueryParts(ctx: DomainContext, types: readonly string[], w: Window)
   let order = Prisma.sql`"date" DESC, "id" DESC`;
   if (w.search !== '' && w.search !== '0') {
     const spec = parseSearch(w.search);
-    for (const raw of spec.terms) {
-      const exclude = raw.startsWith('-');
-      const term = exclude ? raw.slice(1) : raw;
-      const hits = ['title', 'excerpt', 'content'].map((name) => containsSql(provider, column(name), term));
-      and.push(exclude ? Prisma.sql`NOT (${Prisma.join(hits, ' OR ')})` : Prisma.sql`(${Prisma.join(hits, ' OR ')})`);
-    }
-    // Anonymous searches never match password-protected posts.
-    if (ctx.viewer.isAnonymous) and.push(Prisma.sql`"password" = ''`);
-    const tiers = relevanceTiers(spec);
-    if (tiers.length) {
-      const cases = tiers.map((tier, i) => Prisma.sql`WHEN ${tierSql(ctx, tier)} THEN ${Prisma.raw(String(i + 1))}`);
-      order = Prisma.sql`CASE ${Prisma.join(cases, ' ')} ELSE ${Prisma.raw(String(tiers.length + 1))} END, ${order}`;
-    }
+    and.push(searchSql(provider, spec, { anonymous: ctx.viewer.isAnonymous }, column));
+    const relevance = relevanceOrderSql(provider, spec, column);
+    if (relevance) order = Prisma.sql`${relevance}, ${order}`;
   }
   return { where: Prisma.join(and, ' AND '), orderBy: order };
 }

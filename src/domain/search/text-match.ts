@@ -8,10 +8,13 @@
  *
  * Here the text is never a pattern (instr/strpos find it literally) and both databases fold
  * exactly the ASCII letters, so "Hello" finds "hello" everywhere and "École" finds "école"
- * nowhere — the one rule both engines can share without extensions.
+ * nowhere — the one rule both engines can share without extensions. This module is the only text
+ * matching there is: raw-SQL reads use containsSql, and the lists built with Prisma (whose
+ * `contains` would read `%` and `_` as wildcards) ask idsContaining for the matching rows.
  */
 import type { Provider } from '../../config';
 import { Prisma } from '../../generated/prisma-sqlite/client';
+import type { DomainContext } from '../context';
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -43,4 +46,30 @@ export function containsSql(provider: Provider, expression: Prisma.Sql, needle: 
 export function sortKeySql(provider: Provider, expression: Prisma.Sql): Prisma.Sql {
   const folded = foldedSql(provider, expression);
   return provider === 'postgresql' ? Prisma.sql`${folded} COLLATE "C"` : folded;
+}
+
+/** `expression` equals `text` as a whole, ignoring ASCII case (search_semantics=exact). */
+export function equalsSql(provider: Provider, expression: Prisma.Sql, text: string): Prisma.Sql {
+  return Prisma.sql`(${foldedSql(provider, expression)} = ${foldCase(text)})`;
+}
+
+/**
+ * The ids of the rows of `table` (narrowed by `scope`: columns equal to values) where one of
+ * `columns` contains `text`, for a Prisma `where` (`{ id: { in } }`). `tags`: the cache tags covering every row that could match.
+ */
+export async function idsContaining(
+  ctx: DomainContext,
+  table: 'User' | 'Term' | 'Content' | 'VenueDetail' | 'OrganizerDetail',
+  columns: readonly string[],
+  text: string,
+  scope: Readonly<Record<string, string | number>>,
+  tags: readonly string[],
+  idColumn = 'id',
+): Promise<number[]> {
+  if (!columns.length) return [];
+  const any = Prisma.join(columns.map((name) => containsSql(ctx.db.provider, Prisma.raw(`"${name}"`), text)), ' OR ');
+  const narrowed = Object.entries(scope).map(([name, value]) => Prisma.sql`${Prisma.raw(`"${name}"`)} = ${value}`);
+  const where = Prisma.join([Prisma.sql`(${any})`, ...narrowed], ' AND ');
+  const rows = await ctx.db.read.query<{ id: number | bigint }>(Prisma.sql`SELECT ${Prisma.raw(`"${idColumn}"`)} AS "id" FROM ${Prisma.raw(`"${table}"`)} WHERE ${where}`, tags);
+  return rows.map((row) => Number(row.id));
 }

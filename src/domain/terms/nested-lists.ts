@@ -62,7 +62,7 @@ async function listFamily(ctx: DomainContext, request: ListRequest, parents: num
   const denied = await listTermsPermissionError(ctx, request.taxonomy, query);
   if (denied) throw denied;
   const filters = normalise(taxonomy, { ...query, parent: undefined });
-  const where = [...whereClauses(filters), Prisma.sql`"parentId" IN (${Prisma.join([...new Set(parents)])})`];
+  const where = [...whereClauses(ctx.db, filters), Prisma.sql`"parentId" IN (${Prisma.join([...new Set(parents)])})`];
   // As listTerms: empty terms kept for a used descendant are listed but not counted.
   if (filters.hideEmpty) {
     const kept = taxonomy.hierarchical ? await emptyTermsWithUsedDescendants(ctx.db, taxonomy) : [];

@@ -13,6 +13,7 @@ import type { TaxonomyDef } from '../content/taxonomies';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
 import { sanitizeSlug } from '../content/slug';
+import { containsSql, foldCase } from '../search/text-match';
 import { contentSummaryById, isStorableId, termsByContent, toTerm, type RawTerm } from './loaders';
 import { canEditTermsOf, canReadTermsOfContent } from './permissions';
 import { describeTerms, termTaxonomy, type TermView } from './terms';
@@ -128,11 +129,7 @@ export function normalise(taxonomy: TaxonomyDef, query: TermListQuery): Filters 
 
 const NEVER = Prisma.sql`1 = 0`;
 
-function likePattern(search: string): string {
-  return '%' + search.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
-}
-
-export function whereClauses(filters: Filters): Prisma.Sql[] {
+export function whereClauses(db: Database, filters: Filters): Prisma.Sql[] {
   const where: Prisma.Sql[] = [Prisma.sql`"taxonomy" = ${filters.taxonomy.slug}`];
   if (filters.include) {
     const ids = filters.include.filter(isStorableId);
@@ -143,8 +140,8 @@ export function whereClauses(filters: Filters): Prisma.Sql[] {
   if (filters.slugs) where.push(Prisma.sql`"slug" IN (${Prisma.join(filters.slugs)})`);
   if (filters.parent !== null) where.push(Math.abs(filters.parent) <= 2147483647 ? Prisma.sql`"parentId" = ${filters.parent}` : NEVER);
   if (filters.search !== null) {
-    const like = likePattern(filters.search);
-    where.push(Prisma.sql`(lower("name") LIKE ${like} ESCAPE '\\' OR lower("slug") LIKE ${like} ESCAPE '\\')`);
+    const search = filters.search;
+    where.push(Prisma.sql`(${Prisma.join(['name', 'slug'].map((column) => containsSql(db.provider, Prisma.raw(`"${column}"`), search)), ' OR ')})`);
   }
   return where;
 }
@@ -202,7 +199,7 @@ export async function emptyTermsWithUsedDescendants(db: Database, taxonomy: Taxo
 }
 
 async function querySql(db: Database, filters: Filters, offset: number, perPage: number): Promise<{ terms: Term[]; total: number }> {
-  const where = whereClauses(filters);
+  const where = whereClauses(db, filters);
   // The count never pads with empty ancestors (wp_count_terms is not hierarchical).
   const countWhere = filters.hideEmpty ? [...where, Prisma.sql`"count" > 0`] : where;
   const listTags = [listTag('Term', filters.taxonomy.slug)];
@@ -237,8 +234,8 @@ function matches(term: Term, filters: Filters): boolean {
   if (filters.slugs && !filters.slugs.includes(term.slug)) return false;
   if (filters.parent !== null && term.parentId !== filters.parent) return false;
   if (filters.search !== null) {
-    const needle = filters.search.toLowerCase();
-    if (!term.name.toLowerCase().includes(needle) && !term.slug.toLowerCase().includes(needle)) return false;
+    const needle = foldCase(filters.search);
+    if (!foldCase(term.name).includes(needle) && !foldCase(term.slug).includes(needle)) return false;
   }
   return true;
 }

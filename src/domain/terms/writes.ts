@@ -217,11 +217,15 @@ async function removeTerm(tx: Tx, taxonomy: TaxonomyDef, term: Term, defaultId: 
   if (reassigned > 0) await recountTerms(tx, [defaultId]);
 }
 
-/** DELETE /{taxonomy}/{id}: terms cannot be trashed; returns the term as it was (view context). */
-export async function deleteTerm(ctx: DomainContext, taxonomySlug: string, id: number, options: { force: boolean }): Promise<TermView> {
+/**
+ * DELETE /{taxonomy}/{id}: terms cannot be trashed; `force` as the client gave it: false asks for a trash
+ * these records do not have (501, as WordPress's REST answers); unsaid (WPGraphQL's delete mutation,
+ * which takes no forceDelete for them), it deletes. Returns the term as it was (view context).
+ */
+export async function deleteTerm(ctx: DomainContext, taxonomySlug: string, id: number, options: { force?: boolean }): Promise<TermView> {
   const taxonomy = termTaxonomy(taxonomySlug);
   const term = await assertCanDelete(ctx, taxonomy, id);
-  if (!options.force) throw new DomainError('rest_trash_not_supported', "Terms do not support trashing. Set 'force=true' to delete.", 501);
+  if (options.force === false) throw new DomainError('rest_trash_not_supported', "Terms do not support trashing. Set 'force=true' to delete.", 501);
   const previous = (await describeTerms(ctx, taxonomy, [term]))[0];
   const defaultId = await defaultTermId(ctx, taxonomy);
   await writeWithRetry(ctx, taxonomy, async (tx) => {

@@ -9,7 +9,8 @@
  * - delete_user(id): delete_users (administrators may delete themselves);
  * - promote_user(id): promote_users.
  */
-import { textFilter } from '../text-search';
+import { listTag } from '../../cache/tags';
+import { idsContaining } from '../search/text-match';
 import type { Prisma, PrismaClient } from '../../db/client';
 import type { ReadClient } from '../../db/fast/reader';
 import type { User } from '../../generated/prisma-sqlite/client';
@@ -94,7 +95,10 @@ export interface NewUser extends UserChanges {
 }
 
 export interface DeleteUserOptions {
-  force: boolean;
+  /** `force` as the client gave it: false asks for a trash these records do not have (501, as
+   * WordPress's REST answers); left unsaid — WPGraphQL's delete mutation for them takes no
+   * forceDelete — it deletes. */
+  force?: boolean;
   /** The user who receives the deleted user's content, or false to trash/delete that content. */
   reassign: number | false;
 }
@@ -254,34 +258,16 @@ function searchColumnsFor(viewer: Viewer, term: string, requested: readonly stri
   return ['user_login', 'user_url', 'user_email', 'user_nicename', 'display_name'];
 }
 
-function containsFilter(ctx: DomainContext, term: string): Prisma.StringFilter {
-  return textFilter(ctx.db.provider, term);
-}
+/** The User columns of WP_User_Query's search columns (ID is matched as a number). */
+const USER_TEXT_COLUMNS: Record<string, string> = { user_login: 'login', user_nicename: 'slug', user_email: 'email', user_url: 'url', display_name: 'name' };
 
-function searchWhere(ctx: DomainContext, term: string, columns: string[]): Prisma.UserWhereInput | null {
+/** The search as a condition: the term in one of the columns, matched literally (search/text-match.ts). */
+async function searchWhere(ctx: DomainContext, term: string, columns: string[]): Promise<Prisma.UserWhereInput> {
   const or: Prisma.UserWhereInput[] = [];
-  for (const column of columns) {
-    switch (column) {
-      case 'ID':
-        if (/^\d+$/.test(term) && Number(term) <= MAX_ID) or.push({ id: Number(term) });
-        break;
-      case 'user_login':
-        or.push({ login: containsFilter(ctx, term) });
-        break;
-      case 'user_nicename':
-        or.push({ slug: containsFilter(ctx, term) });
-        break;
-      case 'user_email':
-        or.push({ email: containsFilter(ctx, term) });
-        break;
-      case 'user_url':
-        or.push({ url: containsFilter(ctx, term) });
-        break;
-      case 'display_name':
-        or.push({ name: containsFilter(ctx, term) });
-        break;
-    }
-  }
+  if (columns.includes('ID') && /^\d+$/.test(term) && Number(term) <= MAX_ID) or.push({ id: Number(term) });
+  const text = columns.map((column) => USER_TEXT_COLUMNS[column]).filter((column): column is string => column !== undefined);
+  // Any user written may start or stop matching: the users list tag covers them all.
+  if (text.length) or.push({ id: { in: await idsContaining(ctx, 'User', text, term, {}, [listTag('User')]) } });
   return or.length ? { OR: or } : { id: -1 };
 }
 
@@ -329,8 +315,7 @@ export async function listUsers(ctx: DomainContext, query: UserListQuery): Promi
   if (search !== '' && search !== '0') {
     const term = search.replace(/^\*+|\*+$/g, '');
     if (term !== '') {
-      const where = searchWhere(ctx, term, searchColumnsFor(ctx.viewer, term, query.searchColumns ?? []));
-      if (where) and.push(where);
+      and.push(await searchWhere(ctx, term, searchColumnsFor(ctx.viewer, term, query.searchColumns ?? [])));
     }
   }
   const where: Prisma.UserWhereInput = and.length ? { AND: and } : {};
@@ -611,13 +596,13 @@ async function removeContentOf(tx: Prisma.TransactionClient, userId: number): Pr
 }
 
 /**
- * DELETE /users/{id}: users cannot be trashed (force must be true). Their content goes to
+ * DELETE /users/{id}: users cannot be trashed (force must not be false). Their content goes to
  * `reassign`, or is trashed/deleted when reassign is false; application passwords go with them.
  * Returns the user as it was.
  */
 export async function deleteUser(ctx: DomainContext, id: number, options: DeleteUserOptions): Promise<User> {
   const user = await assertCanDeleteUser(ctx, id);
-  if (!options.force) throw new DomainError('rest_trash_not_supported', "Users do not support trashing. Set 'force=true' to delete.", 501);
+  if (options.force === false) throw new DomainError('rest_trash_not_supported', "Users do not support trashing. Set 'force=true' to delete.", 501);
   const reassign = options.reassign;
   const invalidReassign = () => new DomainError('rest_user_invalid_reassign', 'Invalid user ID for reassignment.', 400);
   if (reassign) {

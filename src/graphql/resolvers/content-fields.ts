@@ -1,13 +1,12 @@
 /**
  * Fields every content type shares (posts, pages, media items, revisions): ids, addresses, dates
- * in site time and UTC, and the RENDERED/RAW text fields. Raw text is only for viewers who may edit
- * the record, as REST's edit context; rendering is the domain's (posts/render.ts).
+ * in site time and UTC, and the RENDERED/RAW text fields (who may read which is the domain's:
+ * posts/text-fields.ts).
  */
 import type { Content } from '../../generated/prisma-sqlite/client';
 import { formatGmt, formatSiteTime } from '../../domain/content/dates';
-import { canEditPost } from '../../domain/posts/permissions';
 import { siteOf } from '../../domain/posts/records';
-import { renderedContent, renderedExcerpt, renderedTitle, renderedRevisionExcerpt, type PasswordRequest } from '../../domain/posts/render';
+import { textFieldOf, type TextFormat } from '../../domain/posts/text-fields';
 import { getUser } from '../../domain/users/users';
 import type { PostObjectFieldFormatEnum, PostStatusEnum } from '../../generated/graphql';
 import type { GraphQLContext } from '../context';
@@ -33,24 +32,14 @@ export const gmtDate = (instant: Date): string => formatGmt(instant);
 
 type Format = PostObjectFieldFormatEnum | null | undefined;
 
-const mayReadRaw = (ctx: GraphQLContext, row: Content): boolean => canEditPost(ctx.viewer, row);
+/** WPGraphQL's format argument (RENDERED by default) as the domain's. */
+const formatOf = (format: Format): TextFormat => (format === 'RAW' ? 'raw' : 'rendered');
 
-const access = (ctx: GraphQLContext, row: Content): PasswordRequest => ({ context: 'view', canEdit: mayReadRaw(ctx, row) });
+export const titleField = (ctx: GraphQLContext, row: Content, format: Format): string | null => textFieldOf(ctx.viewer, row, 'title', formatOf(format));
 
-export function titleField(ctx: GraphQLContext, row: Content, format: Format): string | null {
-  if (format === 'RAW') return mayReadRaw(ctx, row) ? row.title : null;
-  return renderedTitle(row);
-}
+export const contentField = (ctx: GraphQLContext, row: Content, format: Format): string | null => textFieldOf(ctx.viewer, row, 'content', formatOf(format));
 
-export function contentField(ctx: GraphQLContext, row: Content, format: Format): string | null {
-  if (format === 'RAW') return mayReadRaw(ctx, row) ? row.content : null;
-  return renderedContent(row, access(ctx, row));
-}
-
-export function excerptField(ctx: GraphQLContext, row: Content, format: Format): string | null {
-  if (format === 'RAW') return mayReadRaw(ctx, row) ? row.excerpt : null;
-  return row.type === 'revision' ? renderedRevisionExcerpt(row) : renderedExcerpt(row, access(ctx, row));
-}
+export const excerptField = (ctx: GraphQLContext, row: Content, format: Format): string | null => textFieldOf(ctx.viewer, row, 'excerpt', formatOf(format));
 
 /** `author { node }`: the author as the viewer may see them (REST's embed rule), else null. */
 export async function authorEdge(ctx: GraphQLContext, authorId: number) {

@@ -1,11 +1,10 @@
 /**
  * The calendar over src/domain/events: events, venues, organizers and event categories, their
- * lists with the REST archive's filters and defaults (the arguments pass through the plugin's
- * checks in src/rest/routes/events), nested relations through the domain's per-request loaders,
+ * lists with the archive's filters and defaults (the arguments pass through the plugin's checks,
+ * the contracts in src/domain/events), nested relations through the domain's per-request loaders,
  * and mutations through the same domain functions as events/v1.
  */
 import {
-  canAccessPassword,
   createEvent,
   createEventTerm,
   createOrganizer,
@@ -15,6 +14,7 @@ import {
   deleteOrganizer,
   deleteVenue,
   describeEventTerms,
+  descriptionVisibleWithoutPassword,
   eventsByOrganizer,
   eventsByVenue,
   eventTermsByEvent,
@@ -46,26 +46,20 @@ import {
   type LinkedList,
   type LinkedListQuery,
 } from '../../domain/events';
-import { ORGANIZER_RULES, VENUE_RULES } from '../../domain/events/fields';
 import { parseUtc } from '../../domain/events/dates';
 import { findBySlug } from '../../domain/events/validators';
+import { termIdBy } from '../../domain/terms/lookup';
 import type { EventsWhereArgs, LinkedRecordInput, LinkedWhereArgs, Resolvers } from '../../generated/graphql';
-import { readArgs, type TecArgs } from '../../rest/routes/events/args';
-import { archiveArgs, ARCHIVE_ARGS, CREATE_ARGS, EDIT_ARGS, eventInput } from '../../rest/routes/events/events';
-import { linkedWriteArgs } from '../../rest/routes/events/linked';
-import { ORGANIZER_CREATE_SCHEMAS } from '../../rest/routes/events/organizers';
-import { changesOf } from '../../rest/routes/events/terms';
-import { VENUE_CREATE_SCHEMAS } from '../../rest/routes/events/venues';
+import { readArgs, type TecArgs } from '../../domain/events/args';
+import { archiveArgs, ARCHIVE_ARGS, CREATE_ARGS, eventInput, UPDATE_FIELDS_ARGS } from '../../domain/events/contract';
+import { ORGANIZER_CREATE_ARGS, VENUE_CREATE_ARGS } from '../../domain/events/linked-contract';
+import { changesOf } from '../../domain/events/term-contract';
 import { connectionFrom, connectionOfList, type ConnectionArgs } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { enumValue, opt } from '../rest-args';
+import { enumValue, opt } from '../contract-args';
 import { authorEdge, contentField, excerptField, rowFields, siteDate, titleField, uriOf } from './content-fields';
-
-const VENUE_ARGS = linkedWriteArgs(VENUE_CREATE_SCHEMAS, VENUE_RULES);
-const ORGANIZER_ARGS = linkedWriteArgs(ORGANIZER_CREATE_SCHEMAS, ORGANIZER_RULES);
-const UPDATE_EVENT_ARGS: TecArgs = Object.fromEntries(Object.entries(EDIT_ARGS).filter(([name]) => name !== 'id' && name !== 'password'));
 
 /** The plugin's argument checks over values named as the REST parameters. */
 const checked = (ctx: GraphQLContext, args: TecArgs, params: Record<string, unknown>) =>
@@ -212,9 +206,8 @@ function postFields<R extends CalendarPost>() {
     slug: (r: R) => r.row.slug,
     status: (r: R) => rowFields.status(r.row),
     title: (r: R, args: { format?: 'RAW' | 'RENDERED' | null }, ctx: GraphQLContext) => titleField(ctx, r.row, args.format),
-    // A protected description stays hidden without edit rights (GraphQL requests carry no password).
     content: (r: R, args: { format?: 'RAW' | 'RENDERED' | null }, ctx: GraphQLContext) =>
-      canAccessPassword(ctx.domain, r.row, { context: 'edit' }) ? contentField(ctx, r.row, args.format) : null,
+      descriptionVisibleWithoutPassword(ctx.domain, r.row) ? contentField(ctx, r.row, args.format) : null,
   };
 }
 
@@ -235,11 +228,9 @@ export const eventResolvers: Resolvers = {
     },
     organizers: (_, args, ctx) => linkedConnection(ctx, args, listOrganizers),
     eventsCategory: async (_, { id, idType }, ctx) => {
-      if (idType === 'SLUG' || idType === 'NAME') {
-        const list = await listEventTerms(ctx.domain, CATEGORY, idType === 'SLUG' ? { slugs: [id], hideEmpty: false, perPage: 1 } : { search: id, hideEmpty: false, perPage: 100 });
-        return list.terms.find((t) => (idType === 'SLUG' ? t.term.slug === id : t.term.name === id)) ?? null;
-      }
-      const dbId = idType === 'DATABASE_ID' ? plainIdOf(id) : globalIdOf(id, 'term');
+      const dbId =
+        idType === 'SLUG' || idType === 'NAME' ? await termIdBy(ctx.domain, CATEGORY, idType === 'SLUG' ? 'slug' : 'name', id) : idType === 'DATABASE_ID' ? plainIdOf(id) : globalIdOf(id, 'term');
+      if (dbId === null) return null;
       return orNull(() => getEventTerm(ctx.domain, CATEGORY, dbId));
     },
     eventsCategories: (_, args, ctx) => {
@@ -252,10 +243,10 @@ export const eventResolvers: Resolvers = {
           include: opt(w.include),
           exclude: opt(w.exclude),
           slugs: opt(w.slug),
-          hideEmpty: w.hideEmpty ?? false,
+          hideEmpty: opt(w.hideEmpty),
           parent: opt(w.parent),
           post: opt(w.event),
-        });
+        }, 'graphql');
         return { items: list.terms, total: list.total };
       });
     },
@@ -337,7 +328,7 @@ export const eventResolvers: Resolvers = {
       return { clientMutationId: input.clientMutationId, event: await createEvent(ctx.domain, eventInput(values)) };
     },
     updateEvent: async (_, { input }, ctx) => {
-      const values = await checked(ctx, UPDATE_EVENT_ARGS, eventParams(input.fields));
+      const values = await checked(ctx, UPDATE_FIELDS_ARGS, eventParams(input.fields));
       return { clientMutationId: input.clientMutationId, event: await updateEvent(ctx.domain, databaseIdOf(input.id, 'post'), eventInput(values)) };
     },
     deleteEvent: async (_, { input }, ctx) => {
@@ -345,11 +336,11 @@ export const eventResolvers: Resolvers = {
       return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('post', id), event: await deleteEvent(ctx.domain, id) };
     },
     createVenue: async (_, { input }, ctx) => {
-      const values = await checked(ctx, VENUE_ARGS, linkedParams(input.fields, 'venue'));
+      const values = await checked(ctx, VENUE_CREATE_ARGS, linkedParams(input.fields, 'venue'));
       return { clientMutationId: input.clientMutationId, venue: await createVenue(ctx.domain, venueInputOf(values)) };
     },
     updateVenue: async (_, { input }, ctx) => {
-      const values = await checked(ctx, VENUE_ARGS, linkedParams(input.fields, 'venue'));
+      const values = await checked(ctx, VENUE_CREATE_ARGS, linkedParams(input.fields, 'venue'));
       return { clientMutationId: input.clientMutationId, venue: await updateVenue(ctx.domain, databaseIdOf(input.id, 'post'), venueInputOf(values)) };
     },
     deleteVenue: async (_, { input }, ctx) => {
@@ -357,11 +348,11 @@ export const eventResolvers: Resolvers = {
       return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('post', id), venue: await deleteVenue(ctx.domain, id) };
     },
     createOrganizer: async (_, { input }, ctx) => {
-      const values = await checked(ctx, ORGANIZER_ARGS, linkedParams(input.fields, 'organizer'));
+      const values = await checked(ctx, ORGANIZER_CREATE_ARGS, linkedParams(input.fields, 'organizer'));
       return { clientMutationId: input.clientMutationId, organizer: await createOrganizer(ctx.domain, organizerInputOf(values)) };
     },
     updateOrganizer: async (_, { input }, ctx) => {
-      const values = await checked(ctx, ORGANIZER_ARGS, linkedParams(input.fields, 'organizer'));
+      const values = await checked(ctx, ORGANIZER_CREATE_ARGS, linkedParams(input.fields, 'organizer'));
       return { clientMutationId: input.clientMutationId, organizer: await updateOrganizer(ctx.domain, databaseIdOf(input.id, 'post'), organizerInputOf(values)) };
     },
     deleteOrganizer: async (_, { input }, ctx) => {

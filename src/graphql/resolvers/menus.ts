@@ -1,21 +1,22 @@
 /**
  * Menus, menu items and menu locations over src/domain/menus. Who may read them is the domain's
- * rule (as over REST); writes take the REST write parameters (rest-args.ts).
+ * rule (as over REST); writes take the menus contracts' write parameters (contract-args.ts).
  */
 import { contentById } from '../../domain/posts/loaders';
 import { listMenuLocations, menuLocationAssignments } from '../../domain/menus/locations';
 import { createMenuItem, deleteMenuItem, getMenuItem, updateMenuItem, type MenuItemListQuery, type MenuItemRecord } from '../../domain/menus/menu-items';
 import { listNestedMenuItems } from '../../domain/menus/nested-lists';
 import { createMenu, deleteMenu, getMenu, listMenus, updateMenu, type MenuRecord } from '../../domain/menus/menus';
+import { termIdBy } from '../../domain/terms/lookup';
 import { getTerm } from '../../domain/terms/terms';
 import type { MenuItemObjectsWhereArgs, Resolvers } from '../../generated/graphql';
-import { inputFrom, menuWriteArgs } from '../../rest/routes/core/menus';
-import { menuItemInputFrom, menuItemWriteArgs } from '../../rest/routes/core/menu-items';
+import { inputFrom, menuWriteArgs } from '../../domain/menus/contract';
+import { menuItemInputFrom, menuItemWriteArgs } from '../../domain/menus/menu-item-contract';
 import { connectionFrom, connectionOfList, type ConnectionArgs } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { argNames, checkedArgs, opt } from '../rest-args';
+import { argNames, checkedArgs, opt } from '../contract-args';
 import { uriOf } from './content-fields';
 import { readPost } from './posts';
 
@@ -111,8 +112,8 @@ export const menuResolvers: Resolvers = {
         }
         case 'NAME':
         case 'SLUG': {
-          const list = await orNull(() => listMenus(ctx.domain, { perPage: 100, search: id }));
-          return list?.menus.find((m) => (idType === 'SLUG' ? m.term.slug === id : m.term.name === id)) ?? null;
+          const menu = await termIdBy(ctx.domain, 'nav_menu', idType === 'SLUG' ? 'slug' : 'name', id);
+          return menu === null ? null : readMenu(ctx, menu);
         }
         default:
           return readMenu(ctx, globalIdOf(id, 'term'));
@@ -127,10 +128,8 @@ export const menuResolvers: Resolvers = {
         include.push(menu);
       }
       return connectionFrom(args, async (offset, limit) => {
-        const list = await listMenus(ctx.domain, { search: opt(w.search), include: include.length ? include : undefined, exclude: opt(w.exclude), offset, perPage: limit });
-        const slugs = w.slug;
-        const menus = slugs?.length ? list.menus.filter((m) => slugs.includes(m.term.slug)) : list.menus;
-        return { items: menus, total: slugs?.length ? menus.length : list.total };
+        const list = await listMenus(ctx.domain, { search: opt(w.search), include: include.length ? include : undefined, exclude: opt(w.exclude), slugs: opt(w.slug), offset, perPage: limit });
+        return { items: list.menus, total: list.total };
       });
     },
     menuItem: (_, { id }, ctx) => readItem(ctx, databaseIdOf(id, 'post')),
@@ -201,7 +200,7 @@ export const menuResolvers: Resolvers = {
     },
     deleteMenu: async (_, { input }, ctx) => {
       const id = databaseIdOf(input.id, 'term');
-      return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('term', id), menu: await deleteMenu(ctx.domain, id, true) };
+      return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('term', id), menu: await deleteMenu(ctx.domain, id) };
     },
     createMenuItem: async (_, { input }, ctx) => {
       const item = menuItemInputFrom(checkedArgs(CREATE_ITEM, menuItemParams(input), ITEM_NAMES));
@@ -213,7 +212,7 @@ export const menuResolvers: Resolvers = {
     },
     deleteMenuItem: async (_, { input }, ctx) => {
       const id = databaseIdOf(input.id, 'post');
-      return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('post', id), menuItem: await deleteMenuItem(ctx.domain, id, true) };
+      return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('post', id), menuItem: await deleteMenuItem(ctx.domain, id) };
     },
   },
 };

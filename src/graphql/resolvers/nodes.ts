@@ -17,11 +17,11 @@ import { getUser } from '../../domain/users/users';
 import { resolvePath } from '../../domain/content/uri';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import type { Resolvers } from '../../generated/graphql';
-import { changesFrom, postSchema, writeArgs } from '../../rest/routes/core/post-args';
+import { changesFrom, postSchema, writeArgs } from '../../domain/posts/contract';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, fromGlobalId, toGlobalId } from '../global-id';
-import { argNames, checkedArgs, opt } from '../rest-args';
+import { argNames, checkedArgs, opt } from '../contract-args';
 import { authorEdge, contentField, excerptField, rowFields, siteDate, titleField, uriOf } from './content-fields';
 import { readPost } from './posts';
 
@@ -156,7 +156,7 @@ export const nodeResolvers: Resolvers = {
       const row = await contentById(ctx.domain).load(id);
       const parent = row?.type === 'revision' ? await contentById(ctx.domain).load(row.parentId) : null;
       const type: PostTypeName = parent?.type === 'page' ? 'page' : 'post';
-      const previous = await deleteRevision(ctx.domain, type, row?.parentId ?? 0, id, true);
+      const previous = await deleteRevision(ctx.domain, type, row?.parentId ?? 0, id);
       return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('post', id), revision: previous };
     },
   },

@@ -1,13 +1,12 @@
 /**
  * The categories and tags of posts: read through the per-request term loaders (one query for
- * the terms of a whole page of posts), written as WPGraphQL's `{append, nodes}` term inputs.
+ * the terms of a whole page of posts), written as WPGraphQL's `{append, nodes}` term inputs
+ * (the domain's term assignment, posts/term-assignment.ts).
  */
 import { taxonomy as taxonomyDef } from '../../domain/content/taxonomies';
-import { DomainError } from '../../domain/errors';
-import { termsByContent } from '../../domain/posts/loaders';
+import { assignedTermIds } from '../../domain/posts/term-assignment';
 import type { PostRecord } from '../../domain/posts/types';
 import { termById } from '../../domain/terms/loaders';
-import { listTerms } from '../../domain/terms/query';
 import { describeTerms, type TermView } from '../../domain/terms/terms';
 import type { Term } from '../../generated/prisma-sqlite/client';
 import type { PostTermsInput } from '../../generated/graphql';
@@ -21,27 +20,8 @@ export async function termsOfRecord(ctx: GraphQLContext, record: PostRecord, tax
   return def ? describeTerms(ctx.domain, def, terms) : [];
 }
 
-/** The full set of term ids a `PostTermsInput` asks for (REST's `categories` / `tags` value). */
-export async function postTermIds(ctx: GraphQLContext, taxonomy: string, input: PostTermsInput, postId: number | null): Promise<number[]> {
-  const param = taxonomy === 'category' ? 'categories' : 'tags';
-  const ids: number[] = [];
-  const slugs: string[] = [];
-  for (const node of input.nodes) {
-    if (node.id !== null && node.id !== undefined) ids.push(databaseIdOf(node.id, 'term'));
-    else if (node.slug) slugs.push(node.slug);
-    else throw new DomainError('rest_invalid_param', `Invalid parameter(s): ${param}`, 400, { params: { [param]: 'Each term needs an id or a slug.' } });
-  }
-  if (slugs.length) {
-    const found = await listTerms(ctx.domain, taxonomy, { slugs, hideEmpty: false, perPage: 100 });
-    for (const slug of slugs) {
-      const term = found.terms.find((t) => t.term.slug === slug);
-      if (!term) throw new DomainError('rest_invalid_param', `Invalid parameter(s): ${param}`, 400, { params: { [param]: `No term has the slug "${slug}".` } });
-      ids.push(term.term.id);
-    }
-  }
-  if (input.append !== false && postId !== null) {
-    const current = (await termsByContent(ctx.domain).load(postId)).filter((t) => t.taxonomy === taxonomy).map((t) => t.id);
-    return [...new Set([...current, ...ids])];
-  }
-  return [...new Set(ids)];
+/** A `PostTermsInput` ({append, nodes}) as the domain's term assignment, resolved to REST's `categories` / `tags` ids. */
+export function postTermIds(ctx: GraphQLContext, taxonomy: string, input: PostTermsInput, postId: number | null): Promise<number[]> {
+  const terms = input.nodes.map((node) => (node.id !== null && node.id !== undefined ? { id: databaseIdOf(node.id, 'term') } : { slug: node.slug ?? undefined }));
+  return assignedTermIds(ctx.domain, taxonomy, { terms, append: input.append !== false }, postId);
 }

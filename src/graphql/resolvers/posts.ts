@@ -1,14 +1,14 @@
 /**
  * Posts and pages: root lookups and connections, their fields, and their mutations. Every rule is
- * the domain's (src/domain/posts); `where` and inputs pass through the REST argument schemas
- * (rest-args.ts) so both faces filter and validate identically.
+ * the domain's (src/domain/posts); `where` and inputs pass through the posts contract's argument
+ * tables (src/domain/posts/contract.ts, via contract-args.ts) so both faces filter and validate identically.
  */
-import { canEditType } from '../../domain/content/permissions';
 import { DomainError } from '../../domain/errors';
 import { deletePost } from '../../domain/posts/delete';
 import { contentById } from '../../domain/posts/loaders';
-import { listPosts, type PostListQuery } from '../../domain/posts/query';
+import { findPostBySlug } from '../../domain/posts/lookup';
 import { listNestedPosts } from '../../domain/posts/nested-lists';
+import { postWindow, type PostListQuery } from '../../domain/posts/query';
 import { getPost, postTypeDef } from '../../domain/posts/records';
 import { listAutosaves } from '../../domain/posts/autosaves';
 import { listRevisions } from '../../domain/posts/revisions';
@@ -16,12 +16,12 @@ import type { PostRecord, PostTypeName } from '../../domain/posts/types';
 import { createPost, updatePost } from '../../domain/posts/write';
 import { resolvePath } from '../../domain/content/uri';
 import type { CreatePageInput, CreatePostInput, PostObjectsWhereArgs, Resolvers, UpdatePageInput, UpdatePostInput } from '../../generated/graphql';
-import { changesFrom, collectionArgs, listQueryFrom, postSchema, writeArgs } from '../../rest/routes/core/post-args';
+import { changesFrom, collectionArgs, listQueryFrom, postSchema, writeArgs } from '../../domain/posts/contract';
 import { connectionFrom, connectionOfList, type ConnectionArgs } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { argNames, checkedArgs, enumValue, enumValues, opt } from '../rest-args';
+import { argNames, checkedArgs, enumValue, enumValues, opt } from '../contract-args';
 import { authorEdge, contentField, excerptField, rowFields, siteDate, titleField, uriOf } from './content-fields';
 import { postTermIds, termsOfRecord } from './post-terms';
 
@@ -92,11 +92,8 @@ export function postConnection(ctx: GraphQLContext, type: PostTypeName, args: Co
     throw badFilter(type, stray);
   }
   return connectionFrom(args, async (offset, limit) => {
-    const query = windowQuery(type, allowed, offset, limit);
-    // Stickies lead the first window only.
-    if (offset > 0 && query.ignoreSticky === false) query.ignoreSticky = true;
     // Batched with the same list of sibling parents (a term's posts, a page's children...).
-    const list = await listNestedPosts(ctx.domain, type, query);
+    const list = await listNestedPosts(ctx.domain, type, postWindow(windowQuery(type, allowed, offset, limit), offset, limit));
     return { items: list.records, total: list.total };
   });
 }
@@ -140,19 +137,12 @@ export function readPost(ctx: GraphQLContext, type: PostTypeName, id: number): P
   return orNull(() => getPost(ctx.domain, type, id, { context: 'view' }));
 }
 
-async function postBySlug(ctx: GraphQLContext, type: PostTypeName, slug: string): Promise<PostRecord | null> {
-  const statuses = canEditType(ctx.viewer, type) ? ['any'] : ['publish'];
-  const view = checkedArgs(COLLECTION_ARGS[type], { slug: [slug], status: statuses, per_page: 1 });
-  const list = await listPosts(ctx.domain, type, listQueryFrom(view, type));
-  return list.records[0] ?? null;
-}
-
 async function lookup(ctx: GraphQLContext, type: PostTypeName, id: string, idType: string | null | undefined): Promise<PostRecord | null> {
   switch (idType) {
     case 'DATABASE_ID':
       return readPost(ctx, type, plainIdOf(id));
     case 'SLUG':
-      return postBySlug(ctx, type, id);
+      return findPostBySlug(ctx.domain, type, id);
     case 'URI': {
       const target = await resolvePath(ctx.domain, id);
       return target?.kind === 'post' && target.type === type ? readPost(ctx, type, target.id) : null;
@@ -219,7 +209,7 @@ async function update(ctx: GraphQLContext, type: PostTypeName, input: UpdatePost
 
 async function remove(ctx: GraphQLContext, type: PostTypeName, input: { id: string; forceDelete?: boolean | null }) {
   const id = databaseIdOf(input.id, 'post');
-  const result = await deletePost(ctx.domain, type, id, input.forceDelete === true);
+  const result = await deletePost(ctx.domain, type, id, opt(input.forceDelete));
   return { deletedId: toGlobalId('post', id), record: 'deleted' in result ? result.deleted : result.trashed };
 }
 

@@ -7,9 +7,9 @@
 import { siteOptionsOf, type SiteOptions } from '../../domain/settings/options';
 import { assertCanManageSettings, canManageSettings, getSettings, updateSettings, type SettingName } from '../../domain/settings/settings';
 import type { Resolvers, UpdateSettingsInput } from '../../generated/graphql';
-import { changesFrom, UPDATE_ARGS } from '../../rest/routes/core/settings';
+import { changesFrom, UPDATE_ARGS } from '../../domain/settings/contract';
 import type { GraphQLContext } from '../context';
-import { checkedArgs, type ArgNames } from '../rest-args';
+import { checkedArgs, type ArgNames } from '../contract-args';
 
 function managerOptions(ctx: GraphQLContext): Promise<SiteOptions> {
   assertCanManageSettings(ctx.viewer);

@@ -1,19 +1,19 @@
 /**
- * Categories and tags over src/domain/terms: lookups, connections (the REST collection's
- * parameters and validation via rest-args.ts), the posts of a term, and mutations.
+ * Categories and tags over src/domain/terms: lookups, connections (the terms contract's
+ * parameters and validation via contract-args.ts), the posts of a term, and mutations.
  */
 import { termTaxonomy, getTerm, type TermView } from '../../domain/terms/terms';
-import { listTerms } from '../../domain/terms/query';
 import { listNestedTerms } from '../../domain/terms/nested-lists';
+import { termIdBy } from '../../domain/terms/lookup';
 import { createTerm, deleteTerm, updateTerm } from '../../domain/terms/writes';
 import { resolvePath } from '../../domain/content/uri';
 import type { Resolvers, TermObjectsWhereArgs } from '../../generated/graphql';
-import { changesFrom, collectionArgs, listQuery, termWriteArgs } from '../../rest/routes/core/terms';
+import { changesFrom, collectionArgs, listQuery, termWriteArgs } from '../../domain/terms/contract';
 import { connectionFrom, type ConnectionArgs } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { argNames, checkedArgs, enumValue, opt } from '../rest-args';
+import { argNames, checkedArgs, enumValue, opt } from '../contract-args';
 import { uriOf } from './content-fields';
 import { postConnection } from './posts';
 
@@ -61,8 +61,8 @@ async function lookup(ctx: GraphQLContext, taxonomy: Taxonomy, id: string, idTyp
       return readTerm(ctx, taxonomy, plainIdOf(id));
     case 'SLUG':
     case 'NAME': {
-      const list = await listTerms(ctx.domain, taxonomy, idType === 'SLUG' ? { slugs: [id], perPage: 1 } : { search: id, perPage: 100 });
-      return list.terms.find((t) => (idType === 'SLUG' ? t.term.slug === id : t.term.name === id)) ?? null;
+      const termId = await termIdBy(ctx.domain, taxonomy, idType === 'SLUG' ? 'slug' : 'name', id);
+      return termId === null ? null : readTerm(ctx, taxonomy, termId);
     }
     case 'URI': {
       const target = await resolvePath(ctx.domain, id);
@@ -107,7 +107,7 @@ async function update(ctx: GraphQLContext, taxonomy: Taxonomy, input: Parameters
 
 async function remove(ctx: GraphQLContext, taxonomy: Taxonomy, input: { id: string }) {
   const id = databaseIdOf(input.id, 'term');
-  return { deletedId: toGlobalId('term', id), view: await deleteTerm(ctx.domain, taxonomy, id, { force: true }) };
+  return { deletedId: toGlobalId('term', id), view: await deleteTerm(ctx.domain, taxonomy, id, {}) };
 }
 
 export const termResolvers: Resolvers = {

@@ -4,16 +4,17 @@
  * user themself and for those who may edit users, as in REST's edit context.
  */
 import { authorLink, avatarUrl, userLocale } from '../../domain/users/links';
+import { findUserBy } from '../../domain/users/lookup';
 import { canEditUserRecord, createUser, deleteUser, getCurrentUser, getUser, listUsers, userCapabilities, userRoles, updateUser } from '../../domain/users/users';
 import { resolvePath } from '../../domain/content/uri';
 import type { User } from '../../generated/prisma-sqlite/client';
 import type { Resolvers } from '../../generated/graphql';
-import { changesFrom, collectionArgs, userListQuery, userWriteArgs } from '../../rest/routes/core/users';
+import { changesFrom, collectionArgs, userListQuery, userWriteArgs } from '../../domain/users/contract';
 import { connectionFrom } from '../connection';
 import type { GraphQLContext } from '../context';
 import { orNull } from '../errors';
 import { databaseIdOf, globalIdOf, plainIdOf, toGlobalId } from '../global-id';
-import { argNames, checkedArgs, enumValue, opt } from '../rest-args';
+import { argNames, checkedArgs, enumValue, opt } from '../contract-args';
 import { formatGmt } from '../../domain/content/dates';
 import { siteOptionsOf } from '../../domain/settings/options';
 import { uriOf } from './content-fields';
@@ -25,24 +26,16 @@ const UPDATE_ARGS = userWriteArgs('update');
 
 const readUser = (ctx: GraphQLContext, id: number): Promise<User | null> => orNull(() => getUser(ctx.domain, id));
 
-async function findBy(ctx: GraphQLContext, field: 'slug' | 'email' | 'login', value: string): Promise<User | null> {
-  const row = await ctx.domain.db.read.user.findFirst({ where: { [field]: value }, select: { id: true } });
-  if (!row) return null;
-  // Looking a user up by account data is for those who may see it.
-  if (field !== 'slug' && !canEditUserRecord(ctx.viewer, row.id)) return null;
-  return readUser(ctx, row.id);
-}
-
 async function lookup(ctx: GraphQLContext, id: string, idType: string | null | undefined): Promise<User | null> {
   switch (idType) {
     case 'DATABASE_ID':
       return readUser(ctx, plainIdOf(id));
     case 'SLUG':
-      return findBy(ctx, 'slug', id);
+      return orNull(() => findUserBy(ctx.domain, 'slug', id));
     case 'EMAIL':
-      return findBy(ctx, 'email', id);
+      return orNull(() => findUserBy(ctx.domain, 'email', id));
     case 'USERNAME':
-      return findBy(ctx, 'login', id);
+      return orNull(() => findUserBy(ctx.domain, 'login', id));
     case 'URI': {
       const target = await resolvePath(ctx.domain, id);
       return target?.kind === 'user' ? readUser(ctx, target.id) : null;
@@ -130,7 +123,7 @@ export const userResolvers: Resolvers = {
     deleteUser: async (_, { input }, ctx) => {
       const id = databaseIdOf(input.id, 'user');
       const reassign = input.reassignId ? databaseIdOf(input.reassignId, 'user') : false;
-      const user = await deleteUser(ctx.domain, id, { force: true, reassign });
+      const user = await deleteUser(ctx.domain, id, { reassign });
       return { clientMutationId: input.clientMutationId, deletedId: toGlobalId('user', id), user };
     },
   },

@@ -9,8 +9,8 @@ import { compactRecordLinks } from './links';
 import { addTargetHints } from './target-hints';
 import { parseQuery } from './query';
 import { RouteRegistry } from './registry';
-import { processArgs } from './schema/args';
-import type { ArgSchema } from './schema/types';
+import { processArgs } from '../../schema/args';
+import type { ArgSchema } from '../../schema/types';
 import type { HandlerRequest, RouteDef } from './types';
 import { respond } from './types';
 

@@ -3,7 +3,7 @@
  * (WP_REST_Server::get_data_for_route). Built from the route table only.
  */
 import type { CompiledRoute } from './registry';
-import { toPublicArgSchema } from './schema/args';
+import { toPublicArgSchema } from './print-args';
 import type { RestUrls } from './urls';
 
 export type DescribeContext = 'view' | 'embed' | 'edit' | 'help';

@@ -15,7 +15,7 @@ import { filterFields, parseFields } from './fields';
 import { parseQuery } from './query';
 import type { CompiledRoute } from './registry';
 import { RouteRegistry } from './registry';
-import { processArgs } from './schema/args';
+import { processArgs } from '../../schema/args';
 import type { EndpointDef, HandlerRequest, HttpMethod } from './types';
 import { isRestResponse } from './types';
 import type { RestUrls } from './urls';

@@ -4,23 +4,17 @@
  */
 import type { DomainContext } from '../../domain/context';
 import type { Viewer } from '../../domain/viewer';
-import type { ArgSchema } from './schema/types';
+import type { ArgSchema, ArgsView, ItemSchema } from '../../schema/types';
 import type { RestUrls } from './urls';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** WordPress's EDITABLE constant: one endpoint answering POST, PUT and PATCH. */
 export const EDITABLE: HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 
-/** The JSON item schema of a route (printed by OPTIONS, used for context filtering). */
-export interface ItemSchema {
-  $schema: string;
-  title: string;
-  type: 'object';
-  properties: Record<string, ArgSchema>;
-  links?: unknown[];
-}
+/** The contract's types, re-exported for the route files. */
+export type { ArgsView, ItemSchema };
 
-export interface HandlerRequest {
+export interface HandlerRequest extends ArgsView {
   method: HttpMethod;
   /** The matched route path, e.g. /core/v2/posts/5. */
   path: string;
@@ -39,8 +33,6 @@ export interface HandlerRequest {
   urls: RestUrls;
 }
 
-/** The argument side of a request: enough to map parameters to domain input (REST and GraphQL build it). */
-export type ArgsView = Pick<HandlerRequest, 'params' | 'get' | 'has' | 'bodyParams'>;
 
 export interface RestResponse {
   status: number;

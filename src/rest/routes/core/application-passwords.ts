@@ -18,7 +18,8 @@ import {
 import type { ApplicationPassword } from '../../../generated/prisma-sqlite/client';
 import { link } from '../../server/links';
 import { EDITABLE, respond, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
-import { argsFromSchema, contextParam, filterByContext, gmtDate } from '../../server/item-schema';
+import { argsFromSchema, contextParam } from '../../../schema/item-schema';
+import { filterByContext, gmtDate } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/users/(?P<user_id>(?:[\\d]+|me))/application-passwords`;

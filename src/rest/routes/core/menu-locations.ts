@@ -5,9 +5,10 @@
  */
 import { canViewMenuLocations, getMenuLocation, listMenuLocations, type MenuLocation } from '../../../domain/menus/locations';
 import { compactLinks, link, type Links } from '../../server/links';
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import type { HandlerRequest, ItemSchema, RouteDef } from '../../server/types';
-import { contextParam, filterByContext } from '../../server/item-schema';
+import { contextParam } from '../../../schema/item-schema';
+import { filterByContext } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/menu-locations`;

@@ -11,7 +11,7 @@ import { canDeletePost, canEditPost, canReadPost } from '../../../domain/posts/p
 import { generatedSlug, siteOf } from '../../../domain/posts/records';
 import { classList, permalinkTemplate, renderedContent, renderedExcerpt, renderedTitle, type PasswordRequest, type Site } from '../../../domain/posts/render';
 import type { PostRecord } from '../../../domain/posts/types';
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import { API_REL, link, type Link, type Links } from '../../server/links';
 import type { HandlerRequest, ItemSchema } from '../../server/types';
 import type { RestUrls } from '../../server/urls';

@@ -33,10 +33,11 @@ import {
   revisionQueryFrom,
   revisionSchema,
   writeArgs,
-} from './post-args';
+} from '../../../domain/posts/contract';
 import { alternateLink, postJson, postsJson } from './post-records';
 import { revisionJson } from './revision-records';
-import { asId, contextParam } from '../../server/item-schema';
+import { contextParam } from '../../../schema/item-schema';
+import { asId } from '../../../schema/params';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const contextOf = (request: HandlerRequest): string => str(request.params.context) ?? str(request.get('context')) ?? 'view';

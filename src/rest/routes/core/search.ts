@@ -1,51 +1,18 @@
 /**
- * `/core/v2/search` (WP_REST_Search_Controller): argument and schema declarations and the mapping
- * of search hits to WordPress's JSON, per handler. Every rule lives in src/domain/search/search.ts.
+ * `/core/v2/search` (WP_REST_Search_Controller): the route over the search contract
+ * (src/domain/search/contract.ts) and the mapping of search hits to WordPress's JSON, per handler.
+ * Every rule lives in src/domain/search/.
  */
 import { POST_TYPES, type PostTypeSlug } from '../../../domain/content/post-types';
 import { TAXONOMIES } from '../../../domain/content/taxonomies';
-import { ALL_SUBTYPES, ANY_SUBTYPE, SEARCH_TYPES, searchSite, type SearchHit } from '../../../domain/search/search';
-import { sanitizeTextField } from '../../../domain/text';
+import { SEARCH_ARGS, SEARCH_SCHEMA, siteSearchQuery } from '../../../domain/search/contract';
+import { searchSite, type SearchHit } from '../../../domain/search/search';
 import { link, type Links } from '../../server/links';
 import { pageUrl, totalPages } from '../../server/pagination';
-import type { ArgSchema } from '../../server/schema/types';
-import { respond, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
-import { contextParam } from '../../server/item-schema';
+import { respond, type HandlerRequest, type RouteDef } from '../../server/types';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/search`;
-const CONTEXTS = ['view', 'embed'];
-
-const SCHEMA: ItemSchema = {
-  $schema: 'http://json-schema.org/draft-04/schema#',
-  title: 'search-result',
-  type: 'object',
-  properties: {
-    id: { description: 'Unique identifier for the object.', type: ['integer', 'string'], context: CONTEXTS, readonly: true },
-    title: { description: 'The title for the object.', type: 'string', context: CONTEXTS, readonly: true },
-    url: { description: 'URL to the object.', type: 'string', format: 'uri', context: CONTEXTS, readonly: true },
-    type: { description: 'Object type.', type: 'string', enum: [...SEARCH_TYPES], context: CONTEXTS, readonly: true },
-    subtype: { description: 'Object subtype.', type: 'string', enum: [...ALL_SUBTYPES], context: CONTEXTS, readonly: true },
-  },
-};
-
-const ARGS: Record<string, ArgSchema> = {
-  context: contextParam(SCHEMA, 'view'),
-  page: { description: 'Current page of the collection.', type: 'integer', default: 1, minimum: 1 },
-  per_page: { description: 'Maximum number of items to be returned in result set.', type: 'integer', default: 10, minimum: 1, maximum: 100 },
-  search: { description: 'Limit results to those matching a string.', type: 'string', sanitize: (v) => sanitizeTextField(v) },
-  type: { default: SEARCH_TYPES[0], description: 'Limit results to items of an object type.', type: 'string', enum: [...SEARCH_TYPES], validateOnSanitize: true },
-  subtype: {
-    default: ANY_SUBTYPE,
-    description: 'Limit results to items of one or more object subtypes.',
-    type: 'array',
-    items: { enum: [...ALL_SUBTYPES, ANY_SUBTYPE], type: 'string' },
-    validateOnSanitize: true,
-  },
-  exclude: { description: 'Ensure result set excludes specific IDs.', type: 'array', items: { type: 'integer' }, default: [], validateOnSanitize: true },
-  include: { description: 'Limit result set to specific IDs.', type: 'array', items: { type: 'integer' }, default: [], validateOnSanitize: true },
-};
-
 /** prepare_item() and prepare_item_links() of the handler that found the hit. */
 function hitData(request: HandlerRequest, hit: SearchHit): Record<string, unknown> {
   const url = (route: string) => request.urls.url(route);
@@ -91,22 +58,13 @@ export function searchRoutes(): RouteDef[] {
     {
       namespace: NAMESPACE,
       path: BASE,
-      schema: () => SCHEMA,
+      schema: () => SEARCH_SCHEMA,
       endpoints: [
         {
           methods: ['GET'],
-          args: ARGS,
+          args: SEARCH_ARGS,
           handler: async (request) => {
-            const p = request.params;
-            const result = await searchSite(request.domain, {
-              type: String(p.type),
-              subtypes: (p.subtype as string[] | undefined) ?? [ANY_SUBTYPE],
-              search: typeof p.search === 'string' ? p.search : undefined,
-              page: p.page as number,
-              perPage: p.per_page as number,
-              include: p.include as number[] | undefined,
-              exclude: p.exclude as number[] | undefined,
-            });
+            const result = await searchSite(request.domain, siteSearchQuery(request));
             const data = result.hits.map((hit) => hitData(request, hit));
             return respond(data, 200, headers(request, result.total, result.page, result.perPage));
           },

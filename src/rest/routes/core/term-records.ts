@@ -1,40 +1,17 @@
 /**
- * The term item schema and the mapping of domain TermViews to WordPress's JSON
- * (WP_REST_Terms_Controller::get_item_schema, prepare_item_for_response, prepare_links).
+ * The mapping of domain TermViews to WordPress's JSON (WP_REST_Terms_Controller's
+ * prepare_item_for_response, prepare_links); the item schema is the contract's (src/domain/terms/contract.ts).
  */
 import { postType } from '../../../domain/content/post-types';
 import type { TaxonomyDef } from '../../../domain/content/taxonomies';
 import type { TermView } from '../../../domain/terms/terms';
 import { link, type Link, type Links } from '../../server/links';
-import type { ArgSchema } from '../../server/schema/types';
 import type { HandlerRequest, ItemSchema } from '../../server/types';
 import { filterByContext } from '../../server/item-schema';
-
-const ALL_CONTEXTS = ['view', 'embed', 'edit'];
 
 /** The route of a taxonomy's terms collection, e.g. /core/v2/categories. */
 export function termsBase(taxonomy: TaxonomyDef): string {
   return `/${taxonomy.restNamespace}/${taxonomy.restBase}`;
-}
-
-export function termSchema(taxonomy: TaxonomyDef): ItemSchema {
-  const properties: Record<string, ArgSchema> = {
-    id: { description: 'Unique identifier for the term.', type: 'integer', context: ALL_CONTEXTS, readonly: true },
-    count: { description: 'Number of published posts for the term.', type: 'integer', context: ['view', 'edit'], readonly: true },
-    description: { description: 'HTML description of the term.', type: 'string', context: ['view', 'edit'] },
-    link: { description: 'URL of the term.', type: 'string', format: 'uri', context: ALL_CONTEXTS, readonly: true },
-    name: { description: 'HTML title for the term.', type: 'string', context: ALL_CONTEXTS, required: true },
-    slug: { description: 'An alphanumeric identifier for the term unique to its type.', type: 'string', context: ALL_CONTEXTS },
-    taxonomy: { description: 'Type attribution for the term.', type: 'string', enum: [taxonomy.slug], context: ALL_CONTEXTS, readonly: true },
-  };
-  if (taxonomy.hierarchical) properties.parent = { description: 'The parent term ID.', type: 'integer', context: ['view', 'edit'] };
-  properties.meta = { description: 'Meta fields.', type: 'object', context: ['view', 'edit'], properties: [] };
-  return {
-    $schema: 'http://json-schema.org/draft-04/schema#',
-    title: taxonomy.slug === 'post_tag' ? 'tag' : taxonomy.slug,
-    type: 'object',
-    properties,
-  };
 }
 
 function termLinks(request: HandlerRequest, taxonomy: TaxonomyDef, view: TermView): Links {

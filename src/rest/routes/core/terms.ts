@@ -1,63 +1,27 @@
 /**
  * `/core/v2/categories`, `/core/v2/tags` and their item routes (WP_REST_Terms_Controller, one
- * controller per taxonomy): argument declarations and handlers. Every rule lives in
+ * controller per taxonomy): routes and handlers over the terms contract and rules in
  * src/domain/terms/.
  */
-import { sanitizeSlug } from '../../../domain/content/slug';
-import type { TaxonomyDef } from '../../../domain/content/taxonomies';
-import { canListTerms, listTerms, type TermListQuery } from '../../../domain/terms/query';
+import { changesFrom, collectionArgs, listQuery, termSchema, termWriteArgs } from '../../../domain/terms/contract';
+import { canListTerms, listTerms } from '../../../domain/terms/query';
 import { canViewTerm, getTerm, termTaxonomy } from '../../../domain/terms/terms';
-import { canCreateTerms, canRemoveTerm, canUpdateTerm, createTerm, deleteTerm, updateTerm, type TermChanges } from '../../../domain/terms/writes';
-import { sanitizeTextField } from '../../../domain/text';
+import { canCreateTerms, canRemoveTerm, canUpdateTerm, createTerm, deleteTerm, updateTerm } from '../../../domain/terms/writes';
+import { contextParam } from '../../../schema/item-schema';
+import type { ArgSchema } from '../../../schema/types';
 import { paginationHeaders } from '../../server/pagination';
-import type { ArgSchema } from '../../server/schema/types';
-import { EDITABLE, respond, type ArgsView, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
-import { termData, termSchema, termsBase } from './term-records';
-import { argsFromSchema, asId, contextParam } from '../../server/item-schema';
+import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type RouteDef } from '../../server/types';
+import { termData, termsBase } from './term-records';
+import { asId } from '../../../schema/params';
 
 /** The taxonomies served by this controller, in WordPress's registration order (menus have their own). */
 const TERM_TAXONOMIES = ['category', 'post_tag'];
-
-const WRITE_HOOKS: Record<string, Partial<ArgSchema>> = {
-  name: { sanitize: (v) => sanitizeTextField(v) },
-  slug: { sanitize: (v) => sanitizeSlug(String(v)) },
-};
 
 const ID_ARG: ArgSchema = { description: 'Unique identifier for the term.', type: 'integer', validateOnSanitize: true };
 
 const DELETE_ARGS: Record<string, ArgSchema> = {
   force: { type: 'boolean', default: false, description: 'Required to be true, as terms do not support trashing.', validateOnSanitize: true },
 };
-
-/** get_collection_params() of the terms controller, in its declaration order. */
-export function collectionArgs(taxonomy: TaxonomyDef, schema: ItemSchema = termSchema(taxonomy)): Record<string, ArgSchema> {
-  const args: Record<string, ArgSchema> = {
-    context: contextParam(schema),
-    page: { description: 'Current page of the collection.', type: 'integer', default: 1, minimum: 1 },
-    per_page: { description: 'Maximum number of items to be returned in result set.', type: 'integer', default: 10, minimum: 1, maximum: 100 },
-    search: { description: 'Limit results to those matching a string.', type: 'string', sanitize: (v) => sanitizeTextField(v) },
-    exclude: { description: 'Ensure result set excludes specific IDs.', type: 'array', items: { type: 'integer' }, default: [], validateOnSanitize: true },
-    include: { description: 'Limit result set to specific IDs.', type: 'array', items: { type: 'integer' }, default: [], validateOnSanitize: true },
-  };
-  if (!taxonomy.hierarchical) {
-    args.offset = { description: 'Offset the result set by a specific number of items.', type: 'integer', validateOnSanitize: true };
-  }
-  args.order = { description: 'Order sort attribute ascending or descending.', type: 'string', default: 'asc', enum: ['asc', 'desc'], validateOnSanitize: true };
-  args.orderby = {
-    description: 'Sort collection by term attribute.',
-    type: 'string',
-    default: 'name',
-    enum: ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'],
-    validateOnSanitize: true,
-  };
-  args.hide_empty = { description: 'Whether to hide terms not assigned to any posts.', type: 'boolean', default: false, validateOnSanitize: true };
-  if (taxonomy.hierarchical) {
-    args.parent = { description: 'Limit result set to terms assigned to a specific parent.', type: 'integer', validateOnSanitize: true };
-  }
-  args.post = { description: 'Limit result set to terms assigned to a specific post.', type: 'integer', default: null, validateOnSanitize: true };
-  args.slug = { description: 'Limit result set to terms with one or more specific slugs.', type: 'array', items: { type: 'string' }, validateOnSanitize: true };
-  return args;
-}
 
 function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -71,44 +35,6 @@ function contextOf(request: HandlerRequest): string {
 function asInt(value: unknown): number {
   const id = asId(value);
   return Number.isFinite(id) ? id : 0;
-}
-
-/** The writable fields the request carries (`parent` as sent: flat taxonomies refuse any value). */
-export function changesFrom(request: ArgsView): TermChanges {
-  const changes: TermChanges = {};
-  const text = (name: string) => {
-    const value = request.get(name);
-    return typeof value === 'string' ? value : String(value);
-  };
-  if (request.has('name')) changes.name = text('name');
-  if (request.has('slug')) changes.slug = text('slug');
-  if (request.has('description')) changes.description = text('description');
-  if (request.has('parent')) changes.parent = request.get('parent');
-  return changes;
-}
-
-export function listQuery(request: ArgsView): TermListQuery {
-  const p = request.params;
-  return {
-    context: asString(p.context),
-    page: p.page as number,
-    perPage: p.per_page as number,
-    offset: p.offset as number | undefined,
-    search: asString(p.search),
-    include: p.include as number[] | undefined,
-    exclude: p.exclude as number[] | undefined,
-    order: p.order === 'desc' ? 'desc' : 'asc',
-    orderby: asString(p.orderby),
-    hideEmpty: p.hide_empty === true,
-    parent: p.parent as number | undefined,
-    post: typeof p.post === 'number' ? p.post : undefined,
-    slugs: p.slug as string[] | undefined,
-  };
-}
-
-/** The create / update parameters of a taxonomy's terms (name and slug sanitised as WordPress does). */
-export function termWriteArgs(taxonomy: TaxonomyDef, mode: 'create' | 'update'): Record<string, ArgSchema> {
-  return argsFromSchema(termSchema(taxonomy), mode, WRITE_HOOKS);
 }
 
 function termRoutesFor(taxonomySlug: string): RouteDef[] {
@@ -132,7 +58,7 @@ function termRoutesFor(taxonomySlug: string): RouteDef[] {
 
   const create: EndpointDef = {
     methods: ['POST'],
-    args: argsFromSchema(schema, 'create', WRITE_HOOKS),
+    args: termWriteArgs(taxonomy, 'create'),
     allowBatch: true,
     permission: (request) => canCreateTerms(request.domain, taxonomySlug),
     handler: async (request) => {
@@ -152,7 +78,7 @@ function termRoutesFor(taxonomySlug: string): RouteDef[] {
 
   const update: EndpointDef = {
     methods: EDITABLE,
-    args: argsFromSchema(schema, 'update', WRITE_HOOKS),
+    args: termWriteArgs(taxonomy, 'update'),
     allowBatch: true,
     permission: (request) => canUpdateTerm(request.domain, taxonomySlug, idOf(request)),
     handler: async (request) => termData(request, taxonomy, schema, await updateTerm(request.domain, taxonomySlug, idOf(request), changesFrom(request)), 'edit'),

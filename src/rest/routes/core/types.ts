@@ -5,9 +5,10 @@
  */
 import { canListPostTypes, getPostType, listPostTypes, type PostTypeObject } from '../../../domain/content/post-type-objects';
 import { link, type Links } from '../../server/links';
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import type { HandlerRequest, ItemSchema, RouteDef } from '../../server/types';
-import { contextParam, filterByContext, keyedCollection } from '../../server/item-schema';
+import { contextParam } from '../../../schema/item-schema';
+import { filterByContext, keyedCollection } from '../../server/item-schema';
 
 const NAMESPACE = 'core/v2';
 const BASE = `/${NAMESPACE}/types`;

@@ -7,10 +7,11 @@
 import { isEventList, isExpectedBatchHash, isPercentage, isValidImportId, isValidInterval, isValidStatusInformation, receiveBatch, receiveState, type BatchProgress, type ImportStatus } from '../../../domain/events/imports';
 import { DomainError } from '../../../domain/errors';
 import type { Check } from '../../../domain/events/validators';
-import { validateValue } from '../../server/schema';
-import type { ArgSchema } from '../../server/schema/types';
+import { validateValue } from '../../../schema';
+import type { ArgSchema } from '../../../schema/types';
 import type { HandlerRequest, RouteDef } from '../../server/types';
-import { readArgs, routeArgs, type TecArgs } from '../events/args';
+import { readArgs, type TecArgs } from '../../../domain/events/args';
+import { routeArgs } from '../events/route-args';
 import { NS } from './records';
 
 const IMPORT_ID = 'The import unique ID as provided by Event Aggregator service';

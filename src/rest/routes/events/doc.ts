@@ -4,10 +4,10 @@
  * (query or path parameters, form request bodies) and item schema — plus the shared definitions.
  */
 import type { RouteRegistry, CompiledRoute } from '../../server/registry';
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import type { EndpointDef, RouteDef } from '../../server/types';
 import type { RestUrls } from '../../server/urls';
-import { docHintsOf } from './args';
+import { docHintsOf } from './route-args';
 import { NS } from './records';
 import { DEFINITIONS } from './schemas';
 

@@ -1,18 +1,20 @@
 /**
  * `/events/v1/venues` and `/events/v1/organizers` with their item and by-slug routes
  * (Archive_Venue/Organizer, Single_Venue/Organizer, *_Slug). The two kinds differ only in their
- * fields and texts, described by a LinkedRoutesDef.
+ * fields and texts, described by a LinkedRoutesDef; their arguments are the contract's
+ * (src/domain/events/linked-contract.ts).
  */
 import type { DomainContext } from '../../../domain/context';
 import { canCreateLinked, canWriteLinked, type LinkedList, type LinkedListQuery } from '../../../domain/events';
 import type { FieldRule } from '../../../domain/events/fields';
 import { invalidParam } from '../../../domain/events/linked';
-import { findBySlug, isEventId, isNumeric, isPositiveInt, isPostStatusList, isString, postStatusList, slugCheck, type Check } from '../../../domain/events/validators';
-import type { ArgSchema } from '../../server/schema/types';
+import { readArgs, unrequired, type TecArgs } from '../../../domain/events/args';
+import { linkedArchiveArgs, linkedListQuery, linkedWriteArgs, truthy } from '../../../domain/events/linked-contract';
+import { findBySlug, slugCheck, type Check } from '../../../domain/events/validators';
+import type { ArgSchema } from '../../../schema/types';
 import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type ItemSchema, type RouteDef } from '../../server/types';
 import { archiveResponse, archiveUrls, neighbours } from './archive';
-import { readArgs, routeArgs, unrequired, type TecArgs } from './args';
-import { sanitizePerPage } from './events';
+import { routeArgs } from './route-args';
 import { NS } from './records';
 
 export interface LinkedRoutesDef<R> {
@@ -33,38 +35,14 @@ export interface LinkedRoutesDef<R> {
   json(ctx: DomainContext, record: R, options: { single?: boolean; password?: string; context?: string }): Promise<Record<string, unknown>>;
 }
 
-function archiveArgs(label: string, plural: string): TecArgs {
-  const cap = plural[0].toUpperCase() + plural.slice(1);
-  return {
-    page: { schema: { default: 1, description: 'The archive page to return', type: 'integer' }, check: isPositiveInt },
-    per_page: { schema: { description: `The number of ${plural} to return on each page`, type: 'integer' }, check: isPositiveInt, sanitize: sanitizePerPage },
-    search: { schema: { description: `${cap} should contain the specified string in the title, description or custom fields`, type: 'string' }, check: isString },
-    event: { schema: { description: `${cap} should be related to this event`, type: 'integer' }, check: isEventId },
-    has_events: { schema: { description: `${cap} should have events associated to them` }, swaggerType: 'boolean' },
-    only_with_upcoming: { schema: { description: `${cap} should have upcoming events associated to them`, default: false }, swaggerType: 'boolean' },
-    status: { schema: { format: 'string', description: `The ${label} post status` }, check: isPostStatusList, swaggerType: 'string' },
-  };
-}
-
-function truthy(value: unknown): boolean | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'boolean') return value;
-  return ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
-}
-
 function idFromPath(request: HandlerRequest, base: string): number {
   const match = new RegExp(`/${base}/(\\d+)$`).exec(request.path);
   return match ? Number(match[1]) : Number(request.params.id);
 }
 
-/** The create arguments of a venue or organizer: the printed schemas checked by the domain's field rules. */
-export function linkedWriteArgs(createSchemas: Record<string, ArgSchema>, rules: Readonly<Record<string, FieldRule>>): TecArgs {
-  return Object.fromEntries(Object.entries(createSchemas).map(([name, schema]) => [name, { schema, check: rules[name]?.check }]));
-}
-
 export function linkedRoutes<R>(def: LinkedRoutesDef<R>): RouteDef[] {
   const plural = def.base;
-  const ARCHIVE = archiveArgs(def.label, plural);
+  const ARCHIVE = linkedArchiveArgs(def.label, plural);
   const CREATE: TecArgs = linkedWriteArgs(def.createSchemas, def.rules);
   const READ: TecArgs = { id: { schema: { type: 'integer', description: `the ${def.label} post ID`, required: true }, check: def.idCheck, in: 'path' } };
   const SLUG: TecArgs = { slug: { schema: { type: 'string', description: `the ${def.label} post name`, required: true }, check: slugCheck(def.type), in: 'path' } };
@@ -124,16 +102,7 @@ export function linkedRoutes<R>(def: LinkedRoutesDef<R>): RouteDef[] {
     handler: async (request) => {
       const ctx = request.domain;
       const v = await readArgs(request, ARCHIVE);
-      const statuses = v.status === undefined ? undefined : postStatusList(ctx, v.status) || undefined;
-      const list = await def.list(ctx, {
-        page: (v.page as number | undefined) ?? 1,
-        perPage: v.per_page as number | undefined,
-        search: typeof v.search === 'string' && v.search !== '' ? v.search : undefined,
-        event: v.event !== undefined && isNumeric(v.event) ? Number(v.event) : undefined,
-        hasEvents: truthy(v.has_events),
-        onlyWithUpcoming: truthy(v.only_with_upcoming),
-        statuses,
-      });
+      const list = await def.list(ctx, linkedListQuery(ctx, v));
       const records = await Promise.all(list.records.map((r) => def.json(ctx, r, context(request))));
       const effective: Array<[string, string]> = [['page', String(list.page)], ['per_page', String(list.perPage)]];
       if (typeof v.search === 'string' && v.search !== '') effective.push(['search', v.search]);

@@ -3,7 +3,7 @@
  * components are generated from): Event, Venue, Organizer, Term and their parts, typed as the
  * records are actually printed (authors and date details as strings, details as objects).
  */
-import type { ArgSchema } from '../../server/schema/types';
+import type { ArgSchema } from '../../../schema/types';
 import type { ItemSchema } from '../../server/types';
 
 const s = (type: ArgSchema['type'], description: string, extra: Partial<ArgSchema> = {}): ArgSchema => ({ type, description, ...extra });

@@ -1,70 +1,25 @@
 /**
  * `/events/v1/categories` and `/events/v1/tags` with their item routes (Archive_Category/Tag,
- * Single_Category/Tag over WordPress's terms controller).
+ * Single_Category/Tag over WordPress's terms controller) over the contract in
+ * src/domain/events/term-contract.ts.
  */
-import type { DomainContext } from '../../../domain/context';
-import { createEventTerm, deleteEventTerm, getEventTerm, listEventTerms, updateEventTerm, canWriteEventTerms, type EventTaxonomy } from '../../../domain/events';
+import { createEventTerm, deleteEventTerm, getEventTerm, listEventTerms, updateEventTerm, canWriteEventTerms } from '../../../domain/events';
+import { readArgs, unrequired, type TecArgs } from '../../../domain/events/args';
+import { changesOf, eventTermArchiveArgs, eventTermCreateArgs, eventTermListQuery, type EventTermContractDef } from '../../../domain/events/term-contract';
 import { EVENT_CATEGORY, EVENT_TAG } from '../../../domain/events/types';
-import { findTermId, isEventId, isPositiveInt, isString, listToArray, termsOf, type Check } from '../../../domain/events/validators';
+import { termsOf } from '../../../domain/events/validators';
 import type { TermView } from '../../../domain/terms/terms';
-import { sanitizeSlug } from '../../../domain/content/slug';
 import { sanitizeTextField } from '../../../domain/text';
 import { link, type Links } from '../../server/links';
 import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type RouteDef } from '../../server/types';
 import type { RestUrls } from '../../server/urls';
 import { archiveUrls, totalPages } from './archive';
-import { readArgs, routeArgs, unrequired, type TecArgs } from './args';
-import { sanitizePerPage } from './events';
+import { routeArgs } from './route-args';
 import { NS, termItemJson } from './records';
 import { termSchema } from './schemas';
 
-interface TermRoutesDef {
-  taxonomy: EventTaxonomy;
+interface TermRoutesDef extends EventTermContractDef {
   base: 'categories' | 'tags';
-  /** "event category" / "event tag" */
-  label: string;
-  pluralLabel: string;
-  termCheck: Check;
-  hierarchical: boolean;
-}
-
-function archiveArgs(def: TermRoutesDef): TecArgs {
-  const args: TecArgs = {
-    page: { schema: { default: 1, description: 'The archive page to return', type: 'integer' }, check: isPositiveInt },
-    per_page: { schema: { description: `The number of ${def.pluralLabel} to return on each page`, type: 'integer' }, check: isPositiveInt, sanitize: sanitizePerPage },
-    search: { schema: { description: 'Limit results to those matching a string', type: 'string' }, check: isString },
-    exclude: { schema: { description: 'Ensure result set exclude specific IDs', items: { type: 'integer' } }, check: def.termCheck, swaggerType: 'array' },
-    include: { schema: { description: 'Limit result set to specific IDs', items: { type: 'integer' } }, check: def.termCheck, swaggerType: 'array' },
-    order: { schema: { description: 'Order sort attribute ascending or descending', type: 'string' }, check: isString },
-    orderby: { schema: { description: 'Sort collection by term attribute', type: 'string' }, check: isString },
-    hide_empty: { schema: { description: 'Whether to hide terms not assigned to any posts', type: 'boolean', default: '1' } },
-  };
-  if (def.hierarchical) args.parent = { schema: { description: 'Limit result set to terms assigned to a specific parent', type: 'integer' }, check: def.termCheck };
-  args.post = { schema: { description: 'Limit result set to terms assigned to a specific post', type: 'integer' }, check: isEventId };
-  args.event = { schema: { description: 'Limit result set to terms assigned to a specific event (an alias of the "post" parameter)', type: 'integer' }, check: isEventId };
-  args.slug = { schema: { description: 'Limit result set to terms with a specific slug', type: 'string' }, check: isString };
-  return args;
-}
-
-function createArgs(def: TermRoutesDef): TecArgs {
-  const args: TecArgs = {
-    name: { schema: { type: 'string', description: `The ${def.label} name`, required: true }, check: isString },
-    description: { schema: { type: 'string', description: `The ${def.label} description` }, check: isString },
-    slug: { schema: { type: 'string', description: `The ${def.label} slug` }, check: isString },
-  };
-  if (def.hierarchical) args.parent = { schema: { type: 'integer', description: `The ${def.label} slug` }, check: def.termCheck };
-  return args;
-}
-
-/** The ids of an include/exclude list (ids or slugs, as term_exists reads them). */
-async function termIds(ctx: DomainContext, taxonomy: string, value: unknown): Promise<number[] | undefined> {
-  if (value === undefined) return undefined;
-  const ids: number[] = [];
-  for (const entry of listToArray(value)) {
-    const id = await findTermId(ctx, taxonomy, entry);
-    if (id !== null) ids.push(id);
-  }
-  return ids;
 }
 
 /**
@@ -96,19 +51,9 @@ function idOf(request: HandlerRequest, def: TermRoutesDef): number {
   return match ? Number(match[1]) : Number(request.params.id);
 }
 
-/** The create / update fields of an event category or tag, sanitised as the plugin does. */
-export function changesOf(values: Record<string, unknown>) {
-  const changes: { name?: string; description?: string; slug?: string; parent?: unknown } = {};
-  if (values.name !== undefined) changes.name = sanitizeTextField(values.name);
-  if (values.description !== undefined) changes.description = String(values.description);
-  if (values.slug !== undefined) changes.slug = sanitizeSlug(String(values.slug));
-  if (values.parent !== undefined) changes.parent = values.parent;
-  return changes;
-}
-
 function termRoutesFor(def: TermRoutesDef): RouteDef[] {
-  const ARCHIVE = archiveArgs(def);
-  const CREATE = createArgs(def);
+  const ARCHIVE = eventTermArchiveArgs(def);
+  const CREATE = eventTermCreateArgs(def);
   const READ: TecArgs = { id: { schema: { type: 'integer', description: `the ${def.label} term ID`, required: true }, check: def.termCheck, in: 'path' } };
   const EDIT: TecArgs = { ...READ, ...unrequired(CREATE) };
   const canWrite = (request: HandlerRequest) => canWriteEventTerms(request.domain, def.taxonomy);
@@ -119,20 +64,7 @@ function termRoutesFor(def: TermRoutesDef): RouteDef[] {
     handler: async (request) => {
       const ctx = request.domain;
       const v = await readArgs(request, ARCHIVE);
-      const post = (v.post ?? v.event) as number | undefined;
-      const list = await listEventTerms(ctx, def.taxonomy, {
-        page: (v.page as number | undefined) ?? 1,
-        perPage: (v.per_page as number | undefined) ?? 10,
-        search: typeof v.search === 'string' ? v.search : undefined,
-        include: await termIds(ctx, def.taxonomy, v.include),
-        exclude: await termIds(ctx, def.taxonomy, v.exclude),
-        order: v.order === 'desc' ? 'desc' : 'asc',
-        orderby: ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'].includes(String(v.orderby)) ? String(v.orderby) : 'name',
-        hideEmpty: v.hide_empty === undefined ? true : v.hide_empty === true,
-        parent: def.hierarchical && v.parent !== undefined ? Number(v.parent) : undefined,
-        post,
-        slugs: typeof v.slug === 'string' ? [v.slug] : undefined,
-      });
+      const list = await listEventTerms(ctx, def.taxonomy, await eventTermListQuery(ctx, def, v), 'rest');
       const pages = totalPages(list.total, list.perPage);
       const page = { total: list.total, page: list.page, perPage: list.perPage, hasNext: list.page < pages, hasPrevious: list.page > 1 };
       const links = archiveUrls(request.urls, `${NS}/${def.base}/`, [], page);

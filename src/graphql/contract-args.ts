@@ -1,18 +1,13 @@
 /**
- * GraphQL arguments go through the same argument schemas as the REST collection and write
- * parameters (validation, sanitisation, defaults, WordPress's error messages), so `where` filters
- * and mutation inputs cannot drift from the REST face. Resolvers translate camel-cased GraphQL
- * names into REST parameter names and read the result as REST handlers do.
+ * GraphQL arguments go through the resources' contracts (src/domain/<resource>/contract.ts: the
+ * argument tables both faces use — validation, sanitisation, defaults, WordPress's error messages),
+ * so `where` filters and mutation inputs cannot drift from the REST face. Resolvers translate
+ * camel-cased GraphQL names into the contract's parameter names (WordPress's) and normalise the
+ * result with the contract's own functions; errors name the GraphQL arguments the client used.
  */
 import { DomainError } from '../domain/errors';
-import { processArgs } from '../rest/server/schema/args';
-import type { ArgSchema } from '../rest/server/schema/types';
-import type { ArgsView } from '../rest/server/types';
-
-/** Drops undefined entries; `null` is kept (it resets some fields, e.g. a date). */
-export function defined(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-}
+import { argsViewOf } from '../schema/args-view';
+import type { ArgSchema, ArgsView } from '../schema/types';
 
 const camel = (name: string): string => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
@@ -34,22 +29,14 @@ function renamedError(error: DomainError, names: ArgNames): DomainError {
   return new DomainError(error.code, message, error.status, data, error.additional, error.additionalData);
 }
 
+/** A GraphQL input checked against a contract's argument table, errors named as the client named the arguments. */
 export function checkedArgs(schemas: Record<string, ArgSchema>, given: Record<string, unknown>, names?: ArgNames): ArgsView {
-  const present = defined(given);
-  const has = (name: string): boolean => Object.prototype.hasOwnProperty.call(present, name);
-  let values: Record<string, unknown>;
   try {
-    values = processArgs(schemas, { has, get: (name) => present[name] }).values;
+    return argsViewOf(schemas, given);
   } catch (error) {
     if (names && error instanceof DomainError && (error.code === 'rest_invalid_param' || error.code === 'rest_missing_callback_param')) throw renamedError(error, names);
     throw error;
   }
-  return {
-    params: values,
-    bodyParams: present,
-    get: (name) => (Object.prototype.hasOwnProperty.call(values, name) ? values[name] : present[name]),
-    has: (name) => Object.prototype.hasOwnProperty.call(values, name) || has(name),
-  };
 }
 
 /** GraphQL enum values (AUTO_DRAFT, MENU_ORDER) as REST's strings (auto-draft, menu_order). */

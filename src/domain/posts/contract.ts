@@ -1,18 +1,19 @@
 /**
- * Argument tables and item schemas of the post-type routes (WP_REST_Posts_Controller,
- * WP_REST_Revisions_Controller, WP_REST_Autosaves_Controller), built once per post type from
- * the type's supports, in WordPress's declaration order (the index prints them in that order).
+ * The contract of posts and pages, both faces' one source: item schemas and argument tables of
+ * WordPress's posts, revisions and autosaves controllers (list filters with their defaults, caps and
+ * enums; write fields and their rules), built once per post type from the type's supports in
+ * WordPress's declaration order (the REST index prints them in that order), and the normalisation
+ * of checked arguments into the domain's queries and changes.
  */
-import { sanitizeSlug } from '../../../domain/content/slug';
-import { restTaxonomiesOf } from '../../../domain/content/taxonomies';
-import type { PostListQuery, TermFilter } from '../../../domain/posts/query';
-import type { RevisionListQuery } from '../../../domain/posts/revisions';
-import { FILTER_STATUSES, POST_FORMATS, WRITABLE_STATUSES, type NewPost, type PostTypeName } from '../../../domain/posts/types';
-import { postTypeDef } from '../../../domain/posts/records';
-import { sanitizeTextField } from '../../../domain/text';
-import type { ArgSchema } from '../../server/schema/types';
-import type { ArgsView, ItemSchema } from '../../server/types';
-import { argsFromSchema, contextParam } from '../../server/item-schema';
+import { sanitizeSlug } from '../content/slug';
+import { restTaxonomiesOf } from '../content/taxonomies';
+import type { PostListQuery, TermFilter } from './query';
+import type { RevisionListQuery } from './revisions';
+import { FILTER_STATUSES, POST_FORMATS, WRITABLE_STATUSES, type NewPost, type PostTypeName } from './types';
+import { postTypeDef } from './records';
+import { sanitizeTextField } from '../text';
+import type { ArgSchema, ArgsView, ItemSchema } from '../../schema/types';
+import { argsFromSchema, contextParam } from '../../schema/item-schema';
 
 const ALL = ['view', 'edit', 'embed'];
 const VIEW_EDIT = ['view', 'edit'];

@@ -3,14 +3,15 @@
  * a sanitize_callback per argument, `type` only as a hint — so WordPress checks them in two steps:
  * every validate_callback (a `false` answer prints "Invalid parameter." with no details), then the
  * sanitize step, where an argument with a `type` and no sanitize_callback goes through
- * rest_parse_request_arg (schema validation and casting). The route table prints the arguments;
- * their validators are the domain's (src/domain/events/validators.ts).
+ * rest_parse_request_arg (schema validation and casting). Both faces check the calendar's
+ * arguments here; the validators are in validators.ts, the REST route table prints the arguments
+ * (src/rest/routes/events/route-args.ts).
  */
-import type { DomainContext } from '../../../domain/context';
-import { DomainError, isDomainError } from '../../../domain/errors';
-import type { Check } from '../../../domain/events/validators';
-import { isSchemaFailure, sanitizeValue, validateValue } from '../../server/schema';
-import type { ArgSchema } from '../../server/schema/types';
+import type { DomainContext } from '../context';
+import { DomainError, isDomainError } from '../errors';
+import type { Check } from './validators';
+import { isSchemaFailure, sanitizeValue, validateValue } from '../../schema';
+import type { ArgSchema } from '../../schema/types';
 
 export interface TecArg {
   /** What the index prints, in the plugin's declaration order (`type` only when the plugin declares one). */
@@ -27,30 +28,6 @@ export interface TecArg {
 }
 
 export type TecArgs = Record<string, TecArg>;
-
-/** What the OpenAPI document needs beyond the printed schema, kept with the route table's argument objects. */
-export interface DocHints {
-  swaggerType?: string;
-  csv?: boolean;
-  in?: 'path' | 'query' | 'body';
-}
-
-const DOC_HINTS = new WeakMap<ArgSchema, DocHints>();
-
-export function docHintsOf(schema: ArgSchema): DocHints {
-  return DOC_HINTS.get(schema) ?? {};
-}
-
-/** The route table's view of the arguments: printed, required-checked, defaulted, validated here. */
-export function routeArgs(args: TecArgs): Record<string, ArgSchema> {
-  return Object.fromEntries(
-    Object.entries(args).map(([name, arg]) => {
-      const schema: ArgSchema = { ...arg.schema, unchecked: true };
-      DOC_HINTS.set(schema, { swaggerType: arg.swaggerType, csv: arg.csv, in: arg.in });
-      return [name, schema];
-    }),
-  );
-}
 
 /** Marks every argument optional (EDIT_args: create arguments with nothing required). */
 export function unrequired(args: TecArgs): TecArgs {

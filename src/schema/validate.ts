@@ -9,9 +9,9 @@
  * WordPress does, and sanitising anyOf/oneOf needs the matchers defined here. Both sides only call
  * each other at run time, never while the modules load.
  */
-import { isDomainError } from '../../../domain/errors';
+import { isDomainError } from '../domain/errors';
 import { isSchemaFailure, sanitizeSchemaOnly } from './sanitize';
-import { isScalar, phpString } from '../../../domain/text';
+import { isScalar, phpString } from '../domain/text';
 import type { ArgSchema, SchemaIssue } from './types';
 
 type Issue = SchemaIssue | null;

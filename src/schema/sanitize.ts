@@ -22,7 +22,7 @@ import {
   toList,
   toObject,
 } from './validate';
-import { isScalar, phpString, PHP_TRIM, sanitizeTextField } from '../../../domain/text';
+import { isScalar, phpString, PHP_TRIM, sanitizeTextField } from '../domain/text';
 import type { ArgSchema, SchemaIssue } from './types';
 
 export { sanitizeTextField };

@@ -2,5 +2,5 @@
 export type { ArgSchema, SchemaIssue, SchemaType } from './types';
 export { validateValue } from './validate';
 export { sanitizeValue, isSchemaFailure, SchemaFailure } from './sanitize';
-export { processArgs, toPublicArgSchema } from './args';
+export { processArgs } from './args';
 export type { ParamSource } from './args';

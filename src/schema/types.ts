@@ -67,3 +67,24 @@ export interface SchemaIssue {
   /** Further errors reported with this one (a hook's DomainError.additional), as `additional_errors`. */
   additional?: SchemaIssue[];
 }
+
+/** An item's JSON schema (get_item_schema()): its fields, their rules and the contexts that show them. */
+export interface ItemSchema {
+  $schema: string;
+  title: string;
+  type: 'object';
+  properties: Record<string, ArgSchema>;
+  links?: unknown[];
+}
+
+/**
+ * Checked arguments, as either face builds them: the sanitised declared values, any parameter by
+ * WordPress's precedence, and what the body carried (a JSON null there resets some fields).
+ */
+export interface ArgsView {
+  /** Sanitised declared arguments (plus path variables over REST). */
+  params: Record<string, unknown>;
+  get(name: string): unknown;
+  has(name: string): boolean;
+  bodyParams: Record<string, unknown>;
+}
