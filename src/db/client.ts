@@ -113,6 +113,14 @@ export interface DatabaseOptions {
   strictReads?: boolean;
 }
 
+/**
+ * Every write transaction's limits. Prisma's defaults (2 s to get a connection, 5 s in all) turn a
+ * burst of writers taking turns on one lock (thirty creates of one slug through several workers,
+ * src/db/locks.ts; SQLite's single writer) into 500s for the last of them under load: they wait
+ * their turn instead. A transaction still stuck past these limits is a fault worth reporting.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
+
 export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
   const provider = providerOf(url);
   const queries = new QueryCounter();
@@ -121,10 +129,10 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     const file = sqliteFile(url);
     mkdirSync(path.dirname(file), { recursive: true });
     const adapter = countingFactory(new PrismaBetterSQLite3({ url: file, timeout: 15000 }), queries);
-    prisma = new SqliteClient({ adapter, errorFormat: 'minimal' });
+    prisma = new SqliteClient({ adapter, errorFormat: 'minimal', transactionOptions: TRANSACTION_OPTIONS });
   } else {
     const adapter = countingFactory(new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }), queries);
-    prisma = new PostgresClient({ adapter, errorFormat: 'minimal' }) as unknown as PrismaClient;
+    prisma = new PostgresClient({ adapter, errorFormat: 'minimal', transactionOptions: TRANSACTION_OPTIONS }) as unknown as PrismaClient;
   }
   const runtime = (prisma as unknown as { _runtimeDataModel?: ConstructorParameters<typeof ModelCatalog>[0] })._runtimeDataModel;
   if (!runtime) throw new Error('the generated Prisma client has no runtime data model');
