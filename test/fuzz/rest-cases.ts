@@ -138,7 +138,8 @@ function otherPathCases(identities: Identities): fc.Arbitrary<FuzzCase> {
       const path = `${base}${query ? `?${query}` : ''}`;
       const rest = /rest_route=/.test(query) && (base === '/' || base === '/index.php');
       const admin = c.admin && !rest;
-      return { request: { method: c.method, path, headers: admin ? { authorization: identities.admin } : {} }, face: 'rest', writes: c.method !== 'GET' && c.method !== 'HEAD' };
+      const face = base === '/graphql' || base === '/graphql/' ? 'graphql' : 'rest';
+      return { request: { method: c.method, path, headers: admin ? { authorization: identities.admin } : {} }, face, writes: c.method !== 'GET' && c.method !== 'HEAD' };
     });
 }
 
