@@ -70,3 +70,16 @@ export function parseClientJson(bytes: Buffer): { ok: true; value: unknown } | {
     return { ok: false, error: { code: 4, message: 'Syntax error' } };
   }
 }
+
+/**
+ * decodeURIComponent for text a client sent: when the result would not be valid UTF-8 or would hold
+ * a NUL, the text stays as sent (so it names nothing rather than failing or reaching a query).
+ */
+export function decodePercent(text: string): string {
+  try {
+    const decoded = decodeURIComponent(text);
+    return isAcceptableText(decoded) ? decoded : text;
+  } catch {
+    return text;
+  }
+}

@@ -4,7 +4,7 @@
  * request; batch and embed sub-requests share it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAcceptableText } from '../domain/client-input';
+import { decodePercent } from '../domain/client-input';
 import { DomainError } from '../domain/errors';
 import { LoaderCache } from '../domain/loaders';
 import { anonymous } from '../domain/viewer';
@@ -18,15 +18,6 @@ import { errorBody } from '../rest/server/errors';
 import { parseQuery } from '../rest/server/query';
 import { serveRequest, standardHeaders, type HttpAnswer } from '../rest/server/serve';
 
-/** A route path decoded once; text that is not valid UTF-8 or would hold a NUL stays as sent (no route matches it). */
-function decodeRoute(text: string): string {
-  try {
-    const decoded = decodeURIComponent(text);
-    return isAcceptableText(decoded) ? decoded : text;
-  } catch {
-    return text;
-  }
-}
 
 /**
  * The route a raw URL asks the REST face for: the path under the REST root, null for the
@@ -37,7 +28,7 @@ function restTarget(rawUrl: string, base: string): string | null | undefined {
   const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
   if (path === base) return '/';
   // The route comes from the raw URL so that percent-encoded characters are decoded exactly once.
-  if (path.startsWith(base + '/')) return decodeRoute(path.slice(base.length)) || '/';
+  if (path.startsWith(base + '/')) return decodePercent(path.slice(base.length)) || '/';
   if (path === '/index.php' || path === '/index.php/') return null;
   if (path === '/' && /[?&]rest_route=/.test(rawUrl)) return null;
   return undefined;

@@ -3,6 +3,7 @@
  * (Archive_Event, Single_Event, Single_Event_Slug): argument declarations and thin handlers over
  * src/domain/events.
  */
+import { decodePercent } from '../../../domain/client-input';
 import type { DomainContext } from '../../../domain/context';
 import {
   canEditEvents, createEvent, deleteEvent, eventIdBySlug, getEvent, listEventArchive, updateEvent, canWriteEvent,
@@ -197,7 +198,7 @@ function idOf(request: HandlerRequest): number {
 /** The event a by-slug route names (the path's slug; a `slug` in the body is the new slug). */
 async function idBySlug(request: HandlerRequest): Promise<number> {
   const match = /\/by-slug\/([^/]+)$/.exec(request.path);
-  return eventIdBySlug(request.domain, match ? decodeURIComponent(match[1]) : String(request.params.slug));
+  return eventIdBySlug(request.domain, match ? decodePercent(match[1]) : String(request.params.slug));
 }
 
 function readOptions(request: HandlerRequest, values: Record<string, unknown>) {

@@ -3,6 +3,7 @@
  * (Archive_Venue/Organizer, Single_Venue/Organizer, *_Slug). The two kinds differ only in their
  * fields and texts, described by a LinkedRoutesDef.
  */
+import { decodePercent } from '../../../domain/client-input';
 import type { DomainContext } from '../../../domain/context';
 import { canCreateLinked, canWriteLinked, type LinkedList, type LinkedListQuery } from '../../../domain/events';
 import type { FieldRule } from '../../../domain/events/fields';
@@ -73,7 +74,7 @@ export function linkedRoutes<R>(def: LinkedRoutesDef<R>): RouteDef[] {
   const byId = async (request: HandlerRequest) => idFromPath(request, plural);
   const bySlug = async (request: HandlerRequest) => {
     const match = /\/by-slug\/([^/]+)$/.exec(request.path);
-    const id = await findBySlug(request.domain, def.type, match ? decodeURIComponent(match[1]) : request.params.slug);
+    const id = await findBySlug(request.domain, def.type, match ? decodePercent(match[1]) : request.params.slug);
     if (id === null) throw invalidParam('slug');
     return id;
   };
