@@ -99,7 +99,10 @@ export function restCases(routes: readonly CompiledRoute[], identities: Identiti
       .map((c): FuzzCase => {
         const routePath = fillPath(route.path, c.values);
         let query = queryString(c.params, c.keepPercents, c.indexed, c.repeat);
-        if (c.longUrl) query += `${query ? '&' : ''}pad=${'a'.repeat(c.longUrl)}`;
+        // Beyond Node's header limit the method may be unknown when the answer is written (it then has a
+        // body, which a HEAD client reads as garbage): HEAD goes only as far as the 414 answered in full.
+        const longUrl = c.method === 'HEAD' ? Math.min(c.longUrl, 20000) : c.longUrl;
+        if (longUrl) query += `${query ? '&' : ''}pad=${'a'.repeat(longUrl)}`;
         let path: string;
         if (c.form === 'pretty') path = `/${prefix}${routePath}${query ? `?${query}` : ''}`;
         else path = `${c.form === 'index' ? '/index.php' : '/'}?rest_route=${encodeComponent(routePath, true).replace(/%2F/gi, '/')}${query ? `&${query}` : ''}`;

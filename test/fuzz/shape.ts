@@ -78,6 +78,16 @@ export function graphqlProblem(body: unknown, status: number): { kind: FindingKi
   return null;
 }
 
+/**
+ * WordPress's own 501 for deleting without `force` what cannot be trashed (terms, revisions...):
+ * an answer to the client's request, not a server fault, and what WordPress clients expect.
+ */
+function isWordPressNotImplemented(answer: FuzzAnswer): boolean {
+  if (answer.status !== 501) return false;
+  const parsed = parseJson(answer);
+  return parsed.ok && isRecord(parsed.value) && parsed.value.code === 'rest_trash_not_supported';
+}
+
 function snippet(answer: FuzzAnswer): string {
   return `${answer.status} ${String(answer.headers['content-type'] ?? '')} ${answer.body.toString('utf8').slice(0, 160)}`;
 }
@@ -92,7 +102,7 @@ export function check(findings: Findings, label: string, method: string, outcome
     return null;
   }
   const answer = outcome.answer;
-  if (answer.status >= 500) findings.add('5xx', label, snippet(answer));
+  if (answer.status >= 500 && !isWordPressNotImplemented(answer)) findings.add('5xx', label, snippet(answer));
   const noBody = method === 'HEAD' || answer.status === 204 || answer.status === 304;
   const isJson = /json|javascript/i.test(String(answer.headers['content-type'] ?? ''));
   if (noBody) return answer;
