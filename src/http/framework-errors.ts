@@ -5,7 +5,7 @@
  * WordPress's `{code, message, data: {status}}` everywhere but /graphql, GraphQL's
  * `{errors: [{message, extensions}]}` there. The status is kept; anything unexpected is a logged 500.
  */
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -105,6 +105,13 @@ export function answerClientError(error: ClientError, socket: Socket, log: Fasti
   {
     if (error.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return;
     answered.add(socket);
+    // A pipelined request failed while an answer to the one before it is still being written: that
+    // answer goes out whole, then the connection ends (writing ours now would corrupt it).
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (inFlight && !inFlight.writableFinished) {
+      inFlight.once('finish', () => socket.end());
+      return;
+    }
     const { method, target, complete } = requestLineOf(error.rawPacket);
     const status = clientErrorStatus(error, complete);
     log.debug({ err: error, status }, 'client error');
