@@ -89,7 +89,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       await db.prisma.$queryRawUnsafe('SELECT 1');
       return { status: 'ok' };
     } catch {
-      return reply.code(503).send({ status: 'unavailable' });
+      // An error like any other (WordPress's shape), and still readable by a probe that looks at `status`.
+      return reply.code(503).send({ code: 'database_unavailable', message: 'The database does not answer.', data: { status: 503 }, status: 'unavailable' });
     }
   });
 

@@ -52,6 +52,11 @@ describe('REST', () => {
     expect(res.json()).toEqual(restError(400, 'rest_invalid_param'));
   });
 
+  it.each(['users', 'menus', 'tags', 'posts'])('a negative offset lists %s from the first row', async (collection) => {
+    const res = await get(`/wp-json/core/v2/${collection}?offset=-1&per_page=1`, admin());
+    expect(res.status).toBe(200);
+  });
+
   it.each([
     ['a NUL in JSON', '{"name":"nul","description":"a\\u0000b"}', 'application/json', 'rest_invalid_param'],
     ['a lone surrogate in JSON', '{"name":"lone","description":"\\ud800"}', 'application/json', 'rest_invalid_json'],

@@ -5,6 +5,7 @@
  * (wp_update_nav_menu_object passes no slug), and an update without `description` clears it, as
  * in WordPress. Deleting a menu deletes its items in the same transaction.
  */
+import { windowOffset } from '../paging';
 import { textFilter } from '../text-search';
 import type { Prisma } from '../../db/client';
 import type { Term } from '../../generated/prisma-sqlite/client';
@@ -177,7 +178,7 @@ export async function listMenus(ctx: DomainContext, query: MenuListQuery): Promi
   if (readDenied) throw readDenied;
 
   const perPage = query.perPage ?? 10;
-  const offset = query.offset ? query.offset : ((query.page ?? 1) - 1) * perPage;
+  const offset = windowOffset(query, perPage);
   let total: number;
   let terms: Term[];
   if (query.post) {

@@ -9,6 +9,7 @@
  * - delete_user(id): delete_users (administrators may delete themselves);
  * - promote_user(id): promote_users.
  */
+import { windowOffset } from '../paging';
 import { textFilter } from '../text-search';
 import type { Prisma, PrismaClient } from '../../db/client';
 import type { ReadClient } from '../../db/fast/reader';
@@ -302,7 +303,7 @@ export async function listUsers(ctx: DomainContext, query: UserListQuery): Promi
   const reads = ctx.db.read;
   const lister = ctx.viewer.can('list_users');
   const perPage = query.perPage ?? 10;
-  const offset = query.offset ? query.offset : ((query.page ?? 1) - 1) * perPage;
+  const offset = windowOffset(query, perPage);
   const order: Prisma.SortOrder = query.order === 'desc' ? 'desc' : 'asc';
   const include = query.include ?? [];
   const slugs = query.slugs ?? [];
