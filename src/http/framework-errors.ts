@@ -95,36 +95,34 @@ function clientErrorStatus(error: ClientError, complete: boolean): number {
 const answered = new WeakSet<Socket>();
 
 /**
- * Fastify's `clientErrorHandler`: Node's default (and Fastify's) writes an answer without
+ * Node's parser errors (Fastify's `clientErrorHandler`): Node's default (and Fastify's) writes an answer without
  * `Connection: close` and destroys the socket, so a keep-alive client sends its next request into a
  * dead connection, and whatever the client had still in flight turns the close into a reset. Here
  * the answer says `Connection: close`, our side is half-closed after it, and what the client still
  * sends is read and dropped until it closes too (or LINGER_MS pass).
  */
 export function answerClientError(error: ClientError, socket: Socket, log: FastifyBaseLogger): void {
-  {
-    if (error.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return;
-    answered.add(socket);
-    // A pipelined request failed while an answer to the one before it is still being written: that
-    // answer goes out whole, then the connection ends (writing ours now would corrupt it).
-    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (inFlight && !inFlight.writableFinished) {
-      inFlight.once('finish', () => socket.end());
-      return;
-    }
-    const { method, target, complete } = requestLineOf(error.rawPacket);
-    const status = clientErrorStatus(error, complete);
-    log.debug({ err: error, status }, 'client error');
-    const body = method === 'HEAD' ? '' : errorPayload(faceOf(target), status);
-    if (socket.writable) {
-      socket.end(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    }
-    socket.on('error', () => undefined);
-    socket.resume();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  if (error.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return;
+  answered.add(socket);
+  // A pipelined request failed while an answer to the one before it is still being written: that
+  // answer goes out whole, then the connection ends (writing ours now would corrupt it).
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (inFlight && !inFlight.writableFinished) {
+    inFlight.once('finish', () => socket.end());
+    return;
   }
+  const { method, target, complete } = requestLineOf(error.rawPacket);
+  const status = clientErrorStatus(error, complete);
+  log.debug({ err: error, status }, 'client error');
+  const body = method === 'HEAD' ? '' : errorPayload(faceOf(target), status);
+  if (socket.writable) {
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.on('error', () => undefined);
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -184,8 +182,8 @@ export function installFrameworkErrors(app: FastifyInstance, rest: (request: Fas
 
 /** Fastify's `frameworkErrors` (a path that is not valid percent-encoding, a path parameter too long). */
 export function frameworkErrors(rest: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply> | undefined) {
-  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-    if (rest(request, reply) === undefined) void sendFrameworkError(request, reply, status === 400 ? 404 : status);
+  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    // Elsewhere an undecodable path names no page: 404, as the REST face answers such a path.
+    if (rest(request, reply) === undefined) void sendFrameworkError(request, reply, 404);
   };
 }
