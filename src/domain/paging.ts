@@ -1,4 +1,7 @@
-/** Where a list window starts: a given (non-zero) offset, else the page's first row; never before the first row. */
-export function windowOffset(query: { offset?: number; page?: number }, perPage: number): number {
-  return Math.max(0, query.offset ? query.offset : ((query.page ?? 1) - 1) * perPage);
+/**
+ * Where a list window starts: the given offset, else the first row of the page; never before the
+ * first row (a negative offset lists from the start rather than reaching the database).
+ */
+export function windowOffset(offset: number | undefined, page: number | undefined, perPage: number): number {
+  return Math.max(0, offset ?? ((page ?? 1) - 1) * perPage);
 }

@@ -52,7 +52,7 @@ describe('REST', () => {
     expect(res.json()).toEqual(restError(400, 'rest_invalid_param'));
   });
 
-  it.each(['users', 'menus', 'tags', 'posts'])('a negative offset lists %s from the first row', async (collection) => {
+  it.each(['users', 'menus', 'tags', 'posts', 'menu-items'])('a negative offset lists %s from the first row', async (collection) => {
     const res = await get(`/wp-json/core/v2/${collection}?offset=-1&per_page=1`, admin());
     expect(res.status).toBe(200);
   });

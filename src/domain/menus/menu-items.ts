@@ -4,6 +4,7 @@
  * DomainContext and returns set-up MenuItemRecords or throws DomainError with WordPress's code,
  * message and status.
  */
+import { windowOffset } from '../paging';
 import type { Prisma } from '../../db/client';
 import { canEditContent, canReadContent } from '../content/permissions';
 import type { DomainContext } from '../context';
@@ -95,7 +96,7 @@ export async function listMenuItems(ctx: DomainContext, query: MenuItemListQuery
   const reads = ctx.db.read;
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 100;
-  const skip = query.offset !== undefined ? query.offset : (page - 1) * perPage;
+  const skip = windowOffset(query.offset, page, perPage);
   // Dates without an offset are site time: only then are the options needed.
   const dated = query.after || query.before || query.modifiedAfter || query.modifiedBefore;
   const where = menuItemWhere(ctx, { ...query, statuses }, dated ? await siteOptionsOnce(ctx).load(0) : null);

@@ -178,7 +178,7 @@ export async function listMenus(ctx: DomainContext, query: MenuListQuery): Promi
   if (readDenied) throw readDenied;
 
   const perPage = query.perPage ?? 10;
-  const offset = windowOffset(query, perPage);
+  const offset = windowOffset(query.offset || undefined, query.page, perPage);
   let total: number;
   let terms: Term[];
   if (query.post) {

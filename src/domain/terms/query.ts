@@ -294,7 +294,7 @@ export async function listTerms(ctx: DomainContext, taxonomySlug: string, query:
   const filters = normalise(taxonomy, query);
   const perPage = query.perPage ?? 10;
   // REST only declares `offset` for flat taxonomies; GraphQL windows use it for every taxonomy.
-  const offset = windowOffset(query, perPage);
+  const offset = windowOffset(query.offset || undefined, query.page, perPage);
   const result = query.post ? await queryContentTerms(ctx, filters, query.post, offset, perPage) : await querySql(ctx.db, filters, offset, perPage);
   return {
     terms: await describeTerms(ctx, taxonomy, result.terms),

@@ -303,7 +303,7 @@ export async function listUsers(ctx: DomainContext, query: UserListQuery): Promi
   const reads = ctx.db.read;
   const lister = ctx.viewer.can('list_users');
   const perPage = query.perPage ?? 10;
-  const offset = windowOffset(query, perPage);
+  const offset = windowOffset(query.offset || undefined, query.page, perPage);
   const order: Prisma.SortOrder = query.order === 'desc' ? 'desc' : 'asc';
   const include = query.include ?? [];
   const slugs = query.slugs ?? [];
