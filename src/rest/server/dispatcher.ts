@@ -97,12 +97,19 @@ function parseBody(method: string, body: BodyInput): ParsedBody {
       parsed.invalid = unacceptableParams(parsed.json);
     }
   } else if (method !== 'GET' && (body.contentType === '' || FORM_TYPE.test(body.contentType))) {
-    const form = parseQuery(body.bytes.toString('utf8'));
+    const form = parseForm(body.bytes);
     parsed.form = form.values;
-    // Raw bytes that are not UTF-8 arrive as U+FFFD: the parameters holding one are refused too.
-    parsed.invalid = isUtf8(body.bytes) ? form.invalid : [...new Set([...form.invalid, ...Object.keys(form.values).filter((k) => /\uFFFD/.test(k + JSON.stringify(form.values[k])))])];
+    parsed.invalid = form.invalid;
   }
   return parsed;
+}
+
+/** A form body. Raw bytes that are not UTF-8 arrive as U+FFFD: the parameters holding one are refused too. */
+function parseForm(bytes: Buffer): { values: Record<string, unknown>; invalid: string[] } {
+  const form = parseQuery(bytes.toString('utf8'));
+  if (isUtf8(bytes)) return form;
+  const replaced = Object.keys(form.values).filter((key) => (key + JSON.stringify(form.values[key])).includes('\uFFFD'));
+  return { values: form.values, invalid: [...new Set([...form.invalid, ...replaced])] };
 }
 
 export class RestDispatcher {
