@@ -77,6 +77,7 @@ export async function runFuzz(server: FuzzServer, cases: fc.Arbitrary<FuzzCase>,
       ran += 1;
       const { request, face } = fuzzCase;
       const label = `${request.method} ${request.path.length > 160 ? request.path.slice(0, 160) + `… (${request.path.length} chars)` : request.path}${request.body !== undefined ? ` body(${String(request.headers?.['content-type'] ?? 'none')}): ${request.body.toString().slice(0, 120)}` : ''}${request.headers?.authorization ? ' [auth]' : ''}`;
+      findings.current = { method: request.method, path: request.path.slice(0, 4000), headers: request.headers, body: request.body?.toString().slice(0, 4000) };
       const before = fuzzCase.writes ? await rowCounts(server.test) : null;
       const outcome = await server.client.request(request);
       const answer = check(findings, label, request.method, outcome, face);

@@ -57,6 +57,11 @@ describe('REST', () => {
     expect(res.status).toBe(200);
   });
 
+  it.each(['search?include=9007199254740991', 'search?type=term&include=3000000000', 'search?exclude=3000000000', 'posts?include=3000000000'])('ids beyond the id columns (%s) name no record', async (query) => {
+    const res = await get(`/wp-json/core/v2/${query}`, admin());
+    expect(res.status).toBe(200);
+  });
+
   it.each([
     ['a NUL in JSON', '{"name":"nul","description":"a\\u0000b"}', 'application/json', 'rest_invalid_param'],
     ['a lone surrogate in JSON', '{"name":"lone","description":"\\ud800"}', 'application/json', 'rest_invalid_json'],
@@ -152,6 +157,12 @@ describe('GraphQL', () => {
     const res = await graphql(query);
     expect(res.status).toBeLessThan(500);
     expect(res.json()).toEqual(errors());
+  });
+
+  it.each(['{ revision(id: "9007199254740991") { id } }', '{ post(id: "3000000000", idType: DATABASE_ID) { id } }'])('an id beyond the id columns is a user error: %s', async (query) => {
+    const res = await graphql(query);
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual({ data: expect.anything(), errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) })] });
   });
 
   it('tags(after: null) and a 1 MiB string argument are answered', async () => {

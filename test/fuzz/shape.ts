@@ -11,14 +11,19 @@ export interface Finding {
   kind: FindingKind;
   request: string;
   detail: string;
+  /** The whole request (for FUZZ_REPORT), when known. */
+  sent?: { method: string; path: string; headers?: Record<string, string>; body?: string };
 }
 
 /** Collects findings of a run; the suite fails with a summary when there are any. */
 export class Findings {
   readonly list: Finding[] = [];
 
+  /** The request being checked, attached to the findings it causes. */
+  current: Finding['sent'];
+
   add(kind: FindingKind, request: string, detail: string): void {
-    this.list.push({ kind, request, detail: detail.length > 300 ? detail.slice(0, 300) + '…' : detail });
+    this.list.push({ kind, request, detail: detail.length > 300 ? detail.slice(0, 300) + '…' : detail, sent: this.current });
   }
 
   count(kind: FindingKind): number {
