@@ -3,6 +3,7 @@
  * loader, not the GraphQL type: every post type is `post:`, terms and menus `term:`, users `user:`.
  */
 import { GraphQLError } from 'graphql';
+import { isStorableId } from '../domain/terms/loaders';
 
 export type IdKind = 'post' | 'term' | 'user';
 
@@ -15,7 +16,7 @@ export function fromGlobalId(globalId: string): { kind: string; id: number } | n
   const colon = text.indexOf(':');
   if (colon <= 0) return null;
   const id = Number(text.slice(colon + 1));
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  if (!isStorableId(id)) return null;
   return { kind: text.slice(0, colon), id };
 }
 
@@ -26,7 +27,11 @@ function invalidId(): GraphQLError {
 /** An id argument that may be a global id of this kind or a plain database id (mutation inputs). */
 export function databaseIdOf(value: string | number, kind: IdKind): number {
   const text = String(value).trim();
-  if (/^\d+$/.test(text)) return Number(text);
+  if (/^\d+$/.test(text)) {
+    // An id no row can have (beyond the id columns' range) is refused before it reaches a query.
+    if (!isStorableId(Number(text))) throw invalidId();
+    return Number(text);
+  }
   const decoded = fromGlobalId(text);
   if (!decoded || decoded.kind !== kind) throw invalidId();
   return decoded.id;
@@ -42,6 +47,6 @@ export function globalIdOf(value: string, kind: IdKind): number {
 /** idType: DATABASE_ID. */
 export function plainIdOf(value: string): number {
   const text = value.trim();
-  if (!/^\d+$/.test(text) || Number(text) <= 0 || !Number.isSafeInteger(Number(text))) throw invalidId();
+  if (!/^\d+$/.test(text) || !isStorableId(Number(text))) throw invalidId();
   return Number(text);
 }

@@ -23,6 +23,8 @@ import { X_CACHE, type Answer, type Finish, type ReadCache, type ServedAnswer } 
 import { getCacheKey, isJsonRequest, postCacheKey, withAccept } from './cache-keys';
 import { createContext, type GraphQLContext } from './context';
 import { GRAPHQL_RESPONSE_HEADERS } from './cors';
+import { graphqlContentTypeMessage } from '../http/framework-errors';
+import { checkedSearch, decodeJsonBody, invalidBatchMember, noNulStringsRule } from './client-text';
 import { formatError } from './errors';
 import { aliasLimitRule, complexityPlugin, depthLimitRule } from './limits';
 import { registerPlayground, wantsPlayground } from './playground';
@@ -70,7 +72,7 @@ export async function createGraphQLServer(config: Config, log: Logger, persisted
     stopOnTerminationSignals: false,
     allowBatchedHttpRequests: true,
     includeStacktraceInErrorResponses: false,
-    validationRules: [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases)],
+    validationRules: [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases), noNulStringsRule],
     formatError: (formatted, error) => formatError(formatted, error, (e) => log.error({ err: e }, 'GraphQL resolver failed')),
     plugins: [ApolloServerPluginCacheControlDisabled(), complexityPlugin(limits.maxComplexity), answerEffects],
   });
@@ -94,17 +96,19 @@ function sendErrors(reply: FastifyReply, status: number, message: string, extens
     .send(JSON.stringify({ errors: [{ message, extensions }] }));
 }
 
-/** The body as Apollo expects it: parsed JSON for JSON requests, nothing otherwise. */
-function parseBody(request: FastifyRequest): { ok: true; body: unknown } | { ok: false; message: string } {
+/** The body as Apollo expects it: parsed JSON (checked by client-text.ts); WPGraphQL takes no other type of POST body. */
+function parseBody(request: FastifyRequest): { ok: true; body: unknown } | { ok: false; status: number; message: string } {
   const raw = Buffer.isBuffer(request.body) ? request.body : null;
   if (!raw || raw.length === 0) return { ok: true, body: undefined };
-  const type = String(request.headers['content-type'] ?? '').toLowerCase();
-  if (!type.includes('json')) return { ok: true, body: raw.toString('utf8') };
-  try {
-    return { ok: true, body: JSON.parse(raw.toString('utf8')) };
-  } catch {
-    return { ok: false, message: 'The request body is not valid JSON.' };
+  const type = request.headers['content-type'];
+  if (!/json/i.test(type ?? '')) return { ok: false, status: 415, message: graphqlContentTypeMessage(type) };
+  const decoded = decodeJsonBody(raw);
+  if (!decoded.ok) return { ok: false, status: 400, message: decoded.message };
+  if (Array.isArray(decoded.body)) {
+    const invalid = invalidBatchMember(decoded.body);
+    if (invalid) return { ok: false, status: 400, message: invalid };
   }
+  return decoded;
 }
 
 export function registerGraphQL(app: FastifyInstance, server: ApolloServer<GraphQLContext>, config: Config, db: Database, cache: ReadCache, persistedQueries: PersistedQueryStore): void {
@@ -176,7 +180,7 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
   const compute = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     if (config.graphql.playground && wantsPlayground(request)) return reply.redirect(`${GRAPHQL_PATH}/playground`);
     const parsed = parseBody(request);
-    if (!parsed.ok) return sendErrors(reply, 400, parsed.message, { code: 'BAD_REQUEST' });
+    if (!parsed.ok) return sendErrors(reply, parsed.status, parsed.message, { code: 'BAD_REQUEST', status: parsed.status });
     if (Array.isArray(parsed.body) && parsed.body.length > config.graphql.batchLimit) {
       return sendErrors(reply, 400, `Batch requests are limited to ${config.graphql.batchLimit} operations; this one has ${parsed.body.length}.`, { code: 'BATCH_LIMIT_EXCEEDED' });
     }
@@ -185,7 +189,9 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
 
     const url = request.raw.url ?? '';
     const q = url.indexOf('?');
-    const search = q === -1 ? '' : url.slice(q);
+    const checked = checkedSearch(q === -1 ? '' : url.slice(q));
+    if (!checked.ok) return sendErrors(reply, 400, checked.message, { code: 'BAD_REQUEST', status: 400 });
+    const search = checked.search;
     // Registered before the request runs, so a hash-only GET through any other process finds it once this is answered.
     for (const [hash, query] of registrationsOf(request.method, search, parsed.body)) await persistedQueries.register(hash, query);
     const context = createContext(db, config, viewer);

@@ -14,7 +14,8 @@ import { observeRequests } from './request-metrics';
 import { createReadCache } from './read-cache-setup';
 import type { RestDispatcher } from '../rest/server/dispatcher';
 import { registerFeeds } from './feeds';
-import { registerRest } from './rest';
+import { answerClientError, frameworkErrors, MAX_HEADER_SIZE, installFrameworkErrors } from './framework-errors';
+import { registerRest, type RestEntry } from './rest';
 
 export interface App {
   fastify: FastifyInstance;
@@ -28,14 +29,23 @@ export interface AppOptions {
 }
 
 export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<App> {
-  const fastify = Fastify({
+  // Requests the router cannot take (an undecodable path) still reach the REST face when they are REST URLs.
+  let restEntry: RestEntry = () => undefined;
+  const fastify: FastifyInstance = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: true,
     // Query strings are parsed by the REST layer with PHP semantics.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     return503OnClosing: true,
+    frameworkErrors: frameworkErrors((request, reply) => restEntry(request, reply)),
+    // Node's parser errors (431/414, 400, 408) in WordPress's shape with Connection: close.
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, fastify.log),
+    http: { maxHeaderSize: MAX_HEADER_SIZE },
+    // A request must have arrived whole by then (else 408, answered by answerClientError).
+    requestTimeout: 120_000,
   });
+  installFrameworkErrors(fastify, (request, reply) => restEntry(request, reply));
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -59,7 +69,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   observeRequests(fastify, metrics, config.restPrefix, db.queries);
 
   const rest = createRestAdapter(config, db, fastify.log);
-  registerRest(fastify, rest, cache.reads, config.restPrefix, (reply) =>
+  restEntry = registerRest(fastify, rest, cache.reads, config.restPrefix, (reply) =>
     reply
       // WordPress announces the API on every page (rest_output_link_header); clients discover it so.
       .header('Link', `<${rest.deps.urls.root()}>; rel="https://api.w.org/"`)
@@ -82,7 +92,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
       await db.prisma.$queryRawUnsafe('SELECT 1');
       return { status: 'ok' };
     } catch {
-      return reply.code(503).send({ status: 'unavailable' });
+      // An error like any other (WordPress's shape), and still readable by a probe that looks at `status`.
+      return reply.code(503).send({ code: 'database_unavailable', message: 'The database does not answer.', data: { status: 503 }, status: 'unavailable' });
     }
   });
 

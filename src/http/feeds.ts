@@ -9,20 +9,30 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { DomainContext } from '../domain/context';
-import { isDomainError } from '../domain/errors';
+import { isAcceptableText } from '../domain/client-input';
+import { DomainError, isDomainError } from '../domain/errors';
 import { calendarFeed, type FeedScope } from '../domain/events/imports';
 import { LoaderCache } from '../domain/loaders';
+import { errorBody } from '../rest/server/errors';
 import { resolveViewer } from './auth';
 
 type ScopeOf = (request: FastifyRequest) => FeedScope;
 
+/** The router's decoded slug; one that is not acceptable text (a NUL) names nothing. */
+const slugOf = (slug: string): string => (isAcceptableText(slug) ? slug : '');
+
 const slugParam = (request: FastifyRequest): string => {
-  // A nested category path (/events/category/parent/child/) names its last segment.
+  // A nested category path (/events/category/parent/child/) names its last segment (the router has decoded it).
   const wildcard = String((request.params as Record<string, string>)['*'] ?? '');
   const segments = wildcard.split('/').filter(Boolean);
   if (segments.at(-1) === 'ical') segments.pop();
-  return decodeURIComponent(segments.at(-1) ?? '');
+  return slugOf(segments.at(-1) ?? '');
 };
+
+/** Errors as the REST face words them: feeds are read by programs, which expect the same shape. */
+function sendError(reply: FastifyReply, error: DomainError): FastifyReply {
+  return reply.code(error.status).header('Content-Type', 'application/json; charset=UTF-8').send(JSON.stringify(errorBody(error)));
+}
 
 function wantsIcal(request: FastifyRequest): boolean {
   const value = (request.query as Record<string, unknown>).ical;
@@ -32,7 +42,7 @@ function wantsIcal(request: FastifyRequest): boolean {
 export function registerFeeds(app: FastifyInstance, config: Config, db: Database): void {
   const serve = async (request: FastifyRequest, reply: FastifyReply, scope: FeedScope): Promise<FastifyReply> => {
     const viewer = await resolveViewer(db, request.headers.authorization, request.ip);
-    if (isDomainError(viewer)) return reply.code(viewer.status).type('text/plain; charset=utf-8').send(viewer.message);
+    if (isDomainError(viewer)) return sendError(reply, viewer);
     const loaders = new LoaderCache(db, { readOnly: true });
     const ctx: DomainContext = { db: loaders.db, viewer, config, loaders };
     try {
@@ -45,10 +55,10 @@ export function registerFeeds(app: FastifyInstance, config: Config, db: Database
         .send(feed.body);
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      return reply.code(error.status).type('text/plain; charset=utf-8').send(error.message);
+      return sendError(reply, error);
     }
   };
-  const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+  const notFound = (reply: FastifyReply) => sendError(reply, new DomainError('rest_no_route', 'No feed was found matching the URL.', 404));
   // `<page>/ical` always; `<page>/?ical=1` as the plugin's links have it (the page itself is not served here).
   const route = (path: string, scopeOf: ScopeOf) => {
     app.get(`${path}/ical`, (request, reply) => serve(request, reply, scopeOf(request)));
@@ -61,6 +71,6 @@ export function registerFeeds(app: FastifyInstance, config: Config, db: Database
     if (!explicit && !wantsIcal(request)) return notFound(reply);
     return serve(request, reply, { kind: 'category', slug: slugParam(request) });
   });
-  route('/venue/:slug', (request) => ({ kind: 'venue', slug: String((request.params as Record<string, string>).slug) }));
-  route('/organizer/:slug', (request) => ({ kind: 'organizer', slug: String((request.params as Record<string, string>).slug) }));
+  route('/venue/:slug', (request) => ({ kind: 'venue', slug: slugOf(String((request.params as Record<string, string>).slug)) }));
+  route('/organizer/:slug', (request) => ({ kind: 'organizer', slug: slugOf(String((request.params as Record<string, string>).slug)) }));
 }

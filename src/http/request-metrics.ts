@@ -5,6 +5,7 @@
  * that no other request overlapped (an async-context scope would be exact, but Node 20's promise
  * hooks cost a fifth of the uncached throughput).
  */
+import { decodePercent } from '../domain/client-input';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { QueryCounter } from '../db/client';
 import { UrlMemo } from './memo';
@@ -25,7 +26,7 @@ export function routeFamily(url: string, restPrefix: string): string {
   if (path === `/${restPrefix}` || path.startsWith(`/${restPrefix}/`)) route = path.slice(restPrefix.length + 1);
   else if (path === '/' || path === '/index.php') route = new URLSearchParams(search).get('rest_route');
   if (route === null) return 'other';
-  const segments = decodeURIComponent(route).split('/').filter(Boolean);
+  const segments = decodePercent(route).split('/').filter(Boolean);
   // Namespaces are two segments (core/v2, events/v1); the index is the root.
   return segments.length ? `rest:${segments.slice(0, 2).join('/')}` : 'rest:index';
 }

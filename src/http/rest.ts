@@ -4,6 +4,7 @@
  * request; batch and embed sub-requests share it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decodePercent } from '../domain/client-input';
 import { DomainError } from '../domain/errors';
 import { LoaderCache } from '../domain/loaders';
 import { anonymous } from '../domain/viewer';
@@ -17,13 +18,24 @@ import { errorBody } from '../rest/server/errors';
 import { parseQuery } from '../rest/server/query';
 import { serveRequest, standardHeaders, type HttpAnswer } from '../rest/server/serve';
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
+
+/**
+ * The route a raw URL asks the REST face for: the path under the REST root, null for the
+ * `?rest_route=` forms (`/index.php`, and `/` when it carries one), undefined for other paths.
+ */
+function restTarget(rawUrl: string, base: string): string | null | undefined {
+  const q = rawUrl.indexOf('?');
+  const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
+  if (path === base) return '/';
+  // The route comes from the raw URL so that percent-encoded characters are decoded exactly once.
+  if (path.startsWith(base + '/')) return decodePercent(path.slice(base.length)) || '/';
+  if (path === '/index.php' || path === '/index.php/') return null;
+  if (path === '/' && /[?&]rest_route=/.test(rawUrl)) return null;
+  return undefined;
 }
+
+/** Answers a request the REST face owns, whatever Fastify made of it; undefined for other paths. */
+export type RestEntry = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply> | undefined;
 
 function headerMap(request: FastifyRequest): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -69,7 +81,7 @@ function sendServed(request: FastifyRequest, reply: FastifyReply, served: Served
   return reply.header('content-length', String(length)).send();
 }
 
-export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, cache: ReadCache, prefix: string, home: (reply: FastifyReply) => FastifyReply): void {
+export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, cache: ReadCache, prefix: string, home: (reply: FastifyReply) => FastifyReply): RestEntry {
   // Raw URL (either form) → the URL's part of the cache key, for anonymous GETs that may be shared.
   const keys = new UrlMemo<string>();
   const publicHeaders = (anonymousGet: boolean): Finish => (answerHeaders, etag, outcome) => {
@@ -107,7 +119,8 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
         return send(reply, { status: 400, headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: JSON.stringify(errorBody(error)) });
       }
       delete query.rest_route;
-      path = restRoute;
+      // As for pretty URLs: a NUL is left encoded, so no route matches it.
+      path = restRoute.split('\u0000').join('%00');
     }
     path = '/' + path.replace(/^\/+/, '').replace(/\/+$/, '');
     const headers = headerMap(request);
@@ -119,6 +132,7 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
       route: path,
       query,
       repeatedQuery: parsed.repeated.filter((k) => k !== 'rest_route'),
+      invalidQuery: parsed.invalid.filter((k) => k !== 'rest_route'),
       body: Buffer.isBuffer(request.body) && request.body.length > 0 ? { kind: 'raw' as const, contentType: headers['content-type'] ?? '', bytes: request.body } : { kind: 'none' as const },
       headers,
       viewer: viewer instanceof DomainError ? anonymous : viewer,
@@ -157,11 +171,15 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
   };
 
   const base = '/' + prefix;
-  app.all(base, (request, reply) => handle(request, reply, '/'));
-  // The route comes from the raw URL so that percent-encoded characters are decoded exactly once.
-  const routeOf = (request: FastifyRequest): string => safeDecode((request.raw.url ?? '').split('?')[0].slice(base.length));
-  app.all(`${base}/*`, (request, reply) => handle(request, reply, routeOf(request)));
-  app.all('/index.php', (request, reply) => handle(request, reply, null));
+  const entry: RestEntry = (request, reply) => {
+    const target = restTarget(request.raw.url ?? '/', base);
+    return target === undefined ? undefined : handle(request, reply, target);
+  };
+  const serve = (request: FastifyRequest, reply: FastifyReply) => entry(request, reply) ?? home(reply);
+  app.all(base, serve);
+  app.all(`${base}/*`, serve);
+  app.all('/index.php', serve);
   // WordPress answers `?rest_route=` on the home page too.
-  app.all('/', (request, reply) => (/[?&]rest_route=/.test(request.url) ? handle(request, reply, null) : home(reply)));
+  app.all('/', serve);
+  return entry;
 }

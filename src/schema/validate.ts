@@ -399,7 +399,16 @@ function validateNumber(value: unknown, schema: ArgSchema, param: string, type: 
   const bounds = checkBounds(n, schema, param);
   if (bounds) return bounds;
   if (type === 'integer' && !isIntegerLike(value)) return typeError(param, 'integer');
+  // PHP would clamp to its 64-bit integers or infinity; we refuse what cannot be counted exactly.
+  if (type === 'number' && !Number.isFinite(n)) return typeError(param, 'number');
+  if (type === 'integer' && !Number.isSafeInteger(n)) return checkBounds(n, safeIntegerBounds(schema), param);
   return null;
+}
+
+/** The schema's bounds narrowed to the integers a double holds exactly. */
+function safeIntegerBounds(schema: ArgSchema): ArgSchema {
+  const safe = (bound: number | undefined, fallback: number) => (bound == null || !Number.isSafeInteger(bound) ? fallback : bound);
+  return { ...schema, minimum: safe(schema.minimum, Number.MIN_SAFE_INTEGER), maximum: safe(schema.maximum, Number.MAX_SAFE_INTEGER), exclusiveMinimum: schema.minimum != null && schema.exclusiveMinimum, exclusiveMaximum: schema.maximum != null && schema.exclusiveMaximum };
 }
 
 function validateString(value: unknown, schema: ArgSchema, param: string): Issue {

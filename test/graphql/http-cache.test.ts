@@ -115,9 +115,10 @@ describe('GraphQL answers in the read cache', () => {
       expect(admin.headers['x-cache']).toBe('BYPASS');
       expect(admin.headers['cache-control']).toBe('private, no-store');
       for (let i = 0; i < 2; i++) expect((await post([body, body])).headers['x-cache']).toBe('BYPASS');
+      // Another content type is refused before the cache is asked (WPGraphQL's 415), the same body as JSON is a hit.
       const text = await t.request.post('/graphql').set('content-type', 'text/plain').send(JSON.stringify(body));
-      expect(text.headers['x-cache']).toBe('BYPASS');
-      expect(text.status).toBe(400);
+      expect(text.status).toBe(415);
+      expect(text.headers['x-cache']).toBeUndefined();
       const broken = await t.request.post('/graphql').set('content-type', 'application/json').send('{"query": "{ generalSettings');
       expect(broken.status).toBe(400);
       expect(broken.body.errors[0].extensions.code).toBe('BAD_REQUEST');

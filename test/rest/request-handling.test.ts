@@ -101,9 +101,9 @@ describe('request handling', () => {
       expect(res.text.endsWith('})')).toBe(true);
     });
 
-    it('refuses an invalid JSONP callback without data', async () => {
+    it('refuses an invalid JSONP callback, with data.status as every error of ours (WordPress prints none)', async () => {
       const res = await t.request.get('/wp-json/?_jsonp=alert(1)').expect(400);
-      expect(res.body).toEqual({ code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' });
+      expect(res.body).toEqual({ code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.', data: { status: 400 } });
     });
 
     it('pretty-prints with _pretty', async () => {

@@ -27,7 +27,16 @@ const categories: ArgSchema = {
 };
 
 describe('type: integer', () => {
-  it.each([5, 0, -3, '5', ' 5 ', '-3', '+3', '2.0', 2.0, '1e3', '12345678901234567890'])('accepts %p', (v) => ok(v, { type: 'integer' }));
+  it.each([5, 0, -3, '5', ' 5 ', '-3', '+3', '2.0', 2.0, '1e3', '9007199254740991'])('accepts %p', (v) => ok(v, { type: 'integer' }));
+
+  it.each(['12345678901234567890', '9007199254740993', 1e20, '-99999999999999999999'])('refuses %p beyond the safe integer range as out of bounds', (v) => {
+    expect(validateValue(v, { type: 'integer' }, 'page')).toEqual(plainIssue('rest_out_of_bounds', 'page must be between -9007199254740991 (inclusive) and 9007199254740991 (inclusive)'));
+    expect(validateValue(v, { type: 'integer', minimum: 1 }, 'page')?.code).toBe('rest_out_of_bounds');
+  });
+
+  it.each(['1e309', '-1e309', Infinity])('refuses %p (no finite number) as a number', (v) => {
+    expect(validateValue(v, { type: 'number' }, 'n')).toEqual(typeError('n', 'number'));
+  });
 
   it.each(['2.5', 2.5, 'abc', '', ' ', true, false, null, [], {}, '0x1A', '5 apples'])('rejects %p with rest_invalid_type', (v) => {
     expect(validateValue(v, { type: 'integer' }, 'page')).toEqual(typeError('page', 'integer'));

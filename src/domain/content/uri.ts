@@ -5,6 +5,7 @@
  * `?page_id=`, `?cat=`, `?tag=`, `?author=`). Whether the viewer may see the object is left
  * to the reader of that object.
  */
+import { decodePercent } from '../client-input';
 import type { DomainContext } from '../context';
 import { siteOptionsOf } from '../settings/options';
 
@@ -51,12 +52,7 @@ export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriT
   const authorId = positive(query.get('author'));
   if (authorId) return (await reads.user.findUnique({ where: { id: authorId }, select: { id: true } })) ? { kind: 'user', id: authorId } : null;
 
-  let segments: string[];
-  try {
-    segments = url.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s).toLowerCase());
-  } catch {
-    return null;
-  }
+  const segments = url.pathname.split('/').filter(Boolean).map((s) => decodePercent(s).toLowerCase());
   if (segments.length === 0) {
     const options = await siteOptionsOf(ctx);
     return options.show_on_front === 'page' && options.page_on_front > 0 ? { kind: 'post', type: 'page', id: options.page_on_front } : null;

@@ -4,6 +4,7 @@
  * `has_events`, `only_with_upcoming`, statuses), creating (a duplicate of an existing record is
  * reused), updating and trashing. venues.ts and organizers.ts describe each kind's fields.
  */
+import { windowOffset } from '../paging';
 import type DataLoader from 'dataloader';
 import type { Prisma } from '../../db/client';
 import type { DomainContext } from '../context';
@@ -122,7 +123,7 @@ export async function listLinked<R extends CalendarPost>(ctx: DomainContext, def
   const statuses = statusesFor(ctx, query.statuses);
   const where = await linkedWhere(ctx, def as unknown as LinkedKindDef<CalendarPost, PostFieldsWithName>, query, statuses);
   const perPage = Math.min(query.offset === undefined ? MAX_PER_PAGE.rest : MAX_PER_PAGE.graphql, query.perPage ?? (await siteOptionsOf(ctx)).posts_per_page) || 20;
-  const offset = query.offset ?? (query.page - 1) * perPage;
+  const offset = windowOffset(query.offset, query.page, perPage);
   const [total, rows] = await Promise.all([
     ctx.db.read.content.count({ where }),
     ctx.db.read.content.findMany({ where, orderBy: [{ title: 'asc' }, { id: 'asc' }], skip: offset, take: perPage, select: { id: true } }),

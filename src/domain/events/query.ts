@@ -6,6 +6,7 @@
  * by the EventDetail (startUtc, endUtc, hideFromListings, contentId) index. Bounds are site times
  * turned into UTC and compared with the events' UTC copies.
  */
+import { windowOffset } from '../paging';
 import { Prisma } from '../../generated/prisma-sqlite/client';
 import { contentTag, eventMonthTag, listTag, monthsBetween } from '../../cache/tags';
 import type { Provider } from '../../config';
@@ -270,7 +271,7 @@ function conditions(provider: Provider, query: EventListQuery, options: SiteOpti
  */
 export function eventListSql(provider: Provider, query: EventListQuery, options: SiteOptions): Prisma.Sql {
   const order = query.include ? Prisma.sql`c."date" ASC, c."id" ASC` : Prisma.sql`e."startUtc" ASC, e."contentId" ASC`;
-  const offset = query.offset ?? (query.page - 1) * query.perPage;
+  const offset = windowOffset(query.offset, query.page, query.perPage);
   return Prisma.sql`
     SELECT e."contentId" AS "id"
     FROM "EventDetail" e JOIN "Content" c ON c."id" = e."contentId"

@@ -4,6 +4,7 @@
  * validate_callback. Each answers true/false (false is WordPress's "Invalid parameter."), or a
  * DomainError where TEC returns a WP_Error. Lookups go through the request's loaders.
  */
+import { decodePercent } from '../client-input';
 import { isValidTimeZone } from '../content/dates';
 import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
@@ -39,12 +40,8 @@ export function listToArray(value: unknown): Array<string | number> {
   if (Array.isArray(value)) items = value;
   else if (typeof value === 'object') items = Object.values(value as object);
   else {
-    let text = String(value);
-    try {
-      text = decodeURIComponent(text.replace(/\+/g, ' '));
-    } catch {
-      // Not URL-encoded: taken as it is.
-    }
+    // Not URL-encoded (or not valid UTF-8 once decoded): taken as it is.
+    const text = decodePercent(String(value).replace(/\+/g, ' '));
     items = text.split(/\s*,\s*/);
   }
   const out: Array<string | number> = [];

@@ -4,6 +4,7 @@
  * DomainContext and returns set-up MenuItemRecords or throws DomainError with WordPress's code,
  * message and status.
  */
+import { windowOffset } from '../paging';
 import type { Prisma } from '../../db/client';
 import { canEditContent, canReadContent } from '../content/permissions';
 import type { DomainContext } from '../context';
@@ -107,7 +108,7 @@ export async function listWhere(ctx: DomainContext, query: MenuItemListQuery, st
 export function windowOf(query: MenuItemListQuery): { page: number; perPage: number; skip: number } {
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 100;
-  return { page, perPage, skip: query.offset !== undefined ? query.offset : (page - 1) * perPage };
+  return { page, perPage, skip: windowOffset(query.offset, page, perPage) };
 }
 
 /** GET /menu-items: a page of items, ordered and filtered as WP_Query would. */

@@ -7,6 +7,7 @@
  */
 import { listTag } from '../../cache/tags';
 import { idsContaining } from '../search/text-match';
+import { windowOffset } from '../paging';
 import type { Prisma } from '../../db/client';
 import type { Term } from '../../generated/prisma-sqlite/client';
 import { canReadContent } from '../content/permissions';
@@ -178,7 +179,7 @@ export async function listMenus(ctx: DomainContext, query: MenuListQuery): Promi
   if (readDenied) throw readDenied;
 
   const perPage = query.perPage ?? 10;
-  const offset = query.offset ? query.offset : ((query.page ?? 1) - 1) * perPage;
+  const offset = windowOffset(query.offset || undefined, query.page, perPage);
   let total: number;
   let terms: Term[];
   if (query.post) {

@@ -3,6 +3,7 @@
  * Prisma `where`; the page is read with one count and one select (orderings SQL cannot express
  * portably — relevance, include, include_slugs — sort the matching ids in memory first).
  */
+import { windowOffset } from '../paging';
 import type { Prisma } from '../../db/client';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import { parseSiteDate } from '../content/dates';
@@ -308,7 +309,7 @@ export async function listPosts(ctx: DomainContext, type: PostTypeName, query: P
   }
   const search = hasSearch ? parseSearch(query.search as string) : null;
   const where = await buildWhere(ctx, type, query, search);
-  const skip = query.offset !== undefined ? Math.max(0, query.offset) : (query.page - 1) * query.perPage;
+  const skip = windowOffset(query.offset, query.page, query.perPage);
   const window = ordersInMemory(query, search) ? await windowInMemory(ctx, where, query, skip, search) : await windowBySql(ctx, where, query, skip);
 
   assertPageExists(query, window.total);

@@ -12,6 +12,7 @@
  * window count), plus the batched loads addresses need (front-page options, one query per level
  * of page ancestors, one for category ancestors).
  */
+import { isStorableId } from '../terms/loaders';
 import { listTag } from '../../cache/tags';
 import { Prisma } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
@@ -130,13 +131,16 @@ interface PostRow {
 /** Pages nest at most this deep when addresses are built (a guard against parent cycles). */
 const MAX_DEPTH = 32;
 
+/** Ids for an IN list: one no row can have stands as -1 (PostgreSQL refuses to compare its int column with it). */
+const sqlIds = (ids: readonly number[]) => Prisma.join(ids.map((id) => (isStorableId(id) ? id : -1)));
+
 /** The WHERE conditions of a post search and its ORDER BY. */
 function postQueryParts(ctx: DomainContext, types: readonly string[], w: Window): { where: Prisma.Sql; orderBy: Prisma.Sql } {
   const provider = ctx.db.provider;
   const and: Prisma.Sql[] = [Prisma.sql`"type" IN (${Prisma.join([...types])})`, Prisma.sql`"status" = 'publish'`];
   // WP_Query: post__in, else post__not_in.
-  if (w.include.length) and.push(Prisma.sql`"id" IN (${Prisma.join(w.include)})`);
-  else if (w.exclude.length) and.push(Prisma.sql`"id" NOT IN (${Prisma.join(w.exclude)})`);
+  if (w.include.length) and.push(Prisma.sql`"id" IN (${sqlIds(w.include)})`);
+  else if (w.exclude.length) and.push(Prisma.sql`"id" NOT IN (${sqlIds(w.exclude)})`);
   let order = Prisma.sql`"date" DESC, "id" DESC`;
   if (w.search !== '' && w.search !== '0') {
     const spec = parseSearch(w.search);
@@ -218,8 +222,8 @@ async function searchTerms(ctx: DomainContext, taxonomies: readonly string[], w:
     and.push(Prisma.sql`(${containsSql(provider, column('name'), w.search)} OR ${containsSql(provider, column('slug'), w.search)})`);
   }
   // WP_Term_Query ignores `exclude` when `include` is given.
-  if (w.include.length) and.push(Prisma.sql`"id" IN (${Prisma.join(w.include)})`);
-  else if (w.exclude.length) and.push(Prisma.sql`"id" NOT IN (${Prisma.join(w.exclude)})`);
+  if (w.include.length) and.push(Prisma.sql`"id" IN (${sqlIds(w.include)})`);
+  else if (w.exclude.length) and.push(Prisma.sql`"id" NOT IN (${sqlIds(w.exclude)})`);
   const where = Prisma.join(and, ' AND ');
   const tags = scope.map((taxonomy) => listTag('Term', taxonomy));
   const rows = await ctx.db.read.query<TermRow>(

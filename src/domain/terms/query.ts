@@ -5,6 +5,7 @@
  * filters. `?post=ID` lists one record's terms from the request's termsByContent loader, so the
  * `_embed` of a page of posts costs a constant number of queries.
  */
+import { windowOffset } from '../paging';
 import type { Database } from '../../db/client';
 import type { Term } from '../../generated/prisma-sqlite/client';
 import { Prisma } from '../../generated/prisma-sqlite/client';
@@ -290,8 +291,7 @@ export async function listTerms(ctx: DomainContext, taxonomySlug: string, query:
   const filters = normalise(taxonomy, query);
   const perPage = query.perPage ?? 10;
   // REST only declares `offset` for flat taxonomies; GraphQL windows use it for every taxonomy.
-  const requestedOffset = query.offset ? query.offset : ((query.page ?? 1) - 1) * perPage;
-  const offset = Math.max(0, requestedOffset);
+  const offset = windowOffset(query.offset || undefined, query.page, perPage);
   const result = query.post ? await queryContentTerms(ctx, filters, query.post, offset, perPage) : await querySql(ctx.db, filters, offset, perPage);
   return {
     terms: await describeTerms(ctx, taxonomy, result.terms),

@@ -11,6 +11,7 @@
  */
 import { listTag } from '../../cache/tags';
 import { idsContaining } from '../search/text-match';
+import { windowOffset } from '../paging';
 import type { Prisma, PrismaClient } from '../../db/client';
 import type { ReadClient } from '../../db/fast/reader';
 import type { User } from '../../generated/prisma-sqlite/client';
@@ -288,7 +289,7 @@ export async function listUsers(ctx: DomainContext, query: UserListQuery): Promi
   const reads = ctx.db.read;
   const lister = ctx.viewer.can('list_users');
   const perPage = query.perPage ?? 10;
-  const offset = query.offset ? query.offset : ((query.page ?? 1) - 1) * perPage;
+  const offset = windowOffset(query.offset || undefined, query.page, perPage);
   const order: Prisma.SortOrder = query.order === 'desc' ? 'desc' : 'asc';
   const include = query.include ?? [];
   const slugs = query.slugs ?? [];

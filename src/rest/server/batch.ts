@@ -2,6 +2,7 @@
  * `POST /batch/v1` (WP_REST_Server::serve_batch_request_v1): up to 25 sub-requests through the same
  * dispatcher, with the caller's credentials, each answered as `{body, status, headers}`.
  */
+import { isPrototypeKey } from '../../domain/client-input';
 import { DomainError } from '../../domain/errors';
 import type { DispatchResult, InternalRequest, RestDispatcher } from './dispatcher';
 import { errorBody } from './errors';
@@ -56,14 +57,18 @@ async function envelope(result: DispatchResult, server: RestDispatcher, request:
 function subRequest(item: BatchItem, parent: HandlerRequest): InternalRequest {
   const q = item.path.indexOf('?');
   const route = (q === -1 ? item.path : item.path.slice(0, q)).replace(/\/+$/, '') || '/';
-  const parsed = q === -1 ? { values: {}, repeated: [] } : parseQuery(item.path.slice(q + 1));
+  const parsed = q === -1 ? { values: {}, repeated: [], invalid: [] } : parseQuery(item.path.slice(q + 1));
   const headers: Record<string, string> = { ...parent.headers };
-  for (const [name, value] of Object.entries(item.headers ?? {})) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : String(value);
+  for (const [name, value] of Object.entries(item.headers ?? {})) {
+    const key = name.toLowerCase();
+    if (!isPrototypeKey(key)) headers[key] = Array.isArray(value) ? value.join(',') : String(value);
+  }
   return {
     method: item.method ?? 'POST',
     route,
     query: parsed.values,
     repeatedQuery: parsed.repeated,
+    invalidQuery: parsed.invalid,
     body: { kind: 'params', values: item.body ?? {} },
     headers,
     viewer: parent.viewer,

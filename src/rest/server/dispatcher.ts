@@ -4,9 +4,11 @@
  * method, refuse a bad JSON body, check required arguments, validate, sanitise, call the handler,
  * then add the Allow header and apply `_fields`.
  */
+import { isUtf8 } from 'node:buffer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { holdsUnacceptableText, isAcceptableText, parseClientJson, type JsonFailure } from '../../domain/client-input';
 import { DomainError, isDomainError } from '../../domain/errors';
 import { LoaderCache } from '../../domain/loaders';
 import type { Viewer } from '../../domain/viewer';
@@ -32,6 +34,8 @@ export interface InternalRequest {
   query: Record<string, unknown>;
   /** Plain query keys that were given more than once. */
   repeatedQuery?: string[];
+  /** Query parameters whose key or value is not acceptable text (invalid UTF-8, NUL). */
+  invalidQuery?: string[];
   body: BodyInput;
   headers: Record<string, string>;
   viewer: Viewer;
@@ -62,31 +66,50 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 interface ParsedBody {
   json: Record<string, unknown> | null;
   form: Record<string, unknown> | null;
-  jsonError: string | null;
+  jsonError: JsonFailure | null;
+  /** Body parameters whose key or value is not acceptable text (invalid UTF-8, NUL). */
+  invalid: string[];
   raw: Buffer | null;
 }
 
+/** Top-level parameters of a decoded body that hold unacceptable text anywhere in them. */
+function unacceptableParams(values: Record<string, unknown>): string[] {
+  return Object.entries(values)
+    .filter(([key, value]) => !isAcceptableText(key) || holdsUnacceptableText(value))
+    .map(([key]) => key);
+}
+
 function parseBody(method: string, body: BodyInput): ParsedBody {
-  const parsed: ParsedBody = { json: null, form: null, jsonError: null, raw: null };
+  const parsed: ParsedBody = { json: null, form: null, jsonError: null, invalid: [], raw: null };
   if (body.kind === 'params') {
     parsed.form = body.values;
+    parsed.invalid = unacceptableParams(body.values);
     return parsed;
   }
   if (body.kind === 'none') return parsed;
   parsed.raw = body.bytes;
-  const text = body.bytes.toString('utf8');
   if (JSON_TYPE.test(body.contentType)) {
-    if (text.trim() === '') return parsed;
-    try {
-      const value: unknown = JSON.parse(text);
-      if (value && typeof value === 'object' && !Array.isArray(value)) parsed.json = value as Record<string, unknown>;
-    } catch {
-      parsed.jsonError = 'Syntax error';
+    if (body.bytes.toString('utf8').trim() === '') return parsed;
+    const decoded = parseClientJson(body.bytes);
+    if (!decoded.ok) parsed.jsonError = decoded.error;
+    else if (decoded.value && typeof decoded.value === 'object' && !Array.isArray(decoded.value)) {
+      parsed.json = decoded.value as Record<string, unknown>;
+      parsed.invalid = unacceptableParams(parsed.json);
     }
   } else if (method !== 'GET' && (body.contentType === '' || FORM_TYPE.test(body.contentType))) {
-    parsed.form = parseQuery(text).values;
+    const form = parseForm(body.bytes);
+    parsed.form = form.values;
+    parsed.invalid = form.invalid;
   }
   return parsed;
+}
+
+/** A form body. Raw bytes that are not UTF-8 arrive as U+FFFD: the parameters holding one are refused too. */
+function parseForm(bytes: Buffer): { values: Record<string, unknown>; invalid: string[] } {
+  const form = parseQuery(bytes.toString('utf8'));
+  if (isUtf8(bytes)) return form;
+  const replaced = Object.keys(form.values).filter((key) => (key + JSON.stringify(form.values[key])).includes('\uFFFD'));
+  return { values: form.values, invalid: [...new Set([...form.invalid, ...replaced])] };
 }
 
 export class RestDispatcher {
@@ -169,9 +192,11 @@ export class RestDispatcher {
     };
     try {
       if (body.jsonError) {
-        throw new DomainError('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: 4, json_error_message: body.jsonError });
+        throw new DomainError('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: body.jsonError.code, json_error_message: body.jsonError.message });
       }
-      if (input.repeatedQuery?.length) throw repeatedParams(input.repeatedQuery);
+      if (input.repeatedQuery?.length) throw refusedParams(input.repeatedQuery, 'rest_repeated_param', (name) => `${name} must be given only once.`);
+      const invalid = [...new Set([...(input.invalidQuery ?? []), ...body.invalid])];
+      if (invalid.length) throw refusedParams(invalid, 'rest_invalid_text', (name) => `${name} is not valid text (invalid UTF-8 or a NUL character).`);
       const { values } = processArgs(endpoint.args ?? NO_ARGS, { has: request.has, get: request.get });
       request.setValues(values);
       const output = await endpoint.handler(request);
@@ -203,13 +228,16 @@ export class RestDispatcher {
   }
 }
 
-/** A plain query key given twice is ambiguous (PHP silently keeps the last); we refuse it. */
-function repeatedParams(names: string[]): DomainError {
+/**
+ * Parameters refused before validation: a plain query key given twice is ambiguous (PHP silently
+ * keeps the last), text that is not valid UTF-8 or holds a NUL cannot be stored or compared.
+ */
+function refusedParams(names: string[], code: string, message: (name: string) => string): DomainError {
   const params: Record<string, string> = {};
   const details: Record<string, unknown> = {};
   for (const name of names) {
-    params[name] = `${name} must be given only once.`;
-    details[name] = { code: 'rest_repeated_param', message: params[name], data: null };
+    params[name] = message(name);
+    details[name] = { code, message: params[name], data: null };
   }
   return new DomainError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, 400, { params, details });
 }

@@ -3,6 +3,7 @@
  * and puts the results under `_embedded`, aligned with each relation's links (rest-semantics §2.8).
  */
 import type { DispatchResult, InternalRequest, RestDispatcher } from './dispatcher';
+import { parseList } from './fields';
 import { compactLinks, type Link, type Links } from './links';
 import { addTargetHints } from './target-hints';
 
@@ -10,7 +11,7 @@ import { addTargetHints } from './target-hints';
 export function parseEmbed(value: unknown): true | string[] | null {
   if (value === undefined) return null;
   if (value === '' || value === '1' || value === 'true' || value === true) return true;
-  const list = (Array.isArray(value) ? value.map(String) : String(value).split(/[\s,]+/)).map((s) => s.trim()).filter(Boolean);
+  const list = parseList(value);
   return list.length ? list : true;
 }
 

@@ -4,9 +4,19 @@
  */
 export function parseFields(value: unknown): string[] | null {
   if (value === undefined || value === null) return null;
-  const list = Array.isArray(value) ? value.map(String) : String(value).split(/[\s,]+/);
-  const fields = list.map((f) => f.trim()).filter(Boolean);
-  return fields;
+  return parseList(value);
+}
+
+/**
+ * wp_parse_list(): a string split at commas and spaces, or a list's (or a map's) scalar values.
+ * Nested lists and maps in it name nothing.
+ */
+export function parseList(value: unknown): string[] {
+  const items =
+    typeof value === 'object' && value !== null
+      ? Object.values(value).filter((item) => typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean').map(String)
+      : String(value).split(/[\s,]+/);
+  return items.map((f) => f.trim()).filter(Boolean);
 }
 
 /** Whether a top-level field (or something under it) was asked for. */
@@ -15,20 +25,25 @@ export function isFieldIncluded(field: string, fields: readonly string[] | null)
   return fields.some((f) => f === field || f.startsWith(field + '.') || field.startsWith(f + '.'));
 }
 
-interface Tree {
-  [key: string]: Tree | true;
-}
+/** Field names to what is kept below them (true: everything). A Map: client names are never object keys. */
+type Tree = Map<string, Tree | true>;
 
 function buildTree(fields: readonly string[]): Tree {
-  const tree: Tree = {};
+  const tree: Tree = new Map();
   for (const field of fields) {
     let node = tree;
     const parts = field.split('.');
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
-      if (node[part] === true) break; // a parent already includes everything below it
-      if (i === parts.length - 1) node[part] = true;
-      else node = (node[part] = (node[part] as Tree) ?? {}) as Tree;
+      const existing = node.get(part);
+      if (existing === true) break; // a parent already includes everything below it
+      if (i === parts.length - 1) {
+        node.set(part, true);
+      } else {
+        const child: Tree = existing ?? new Map();
+        node.set(part, child);
+        node = child;
+      }
     }
   }
   return tree;
@@ -37,10 +52,11 @@ function buildTree(fields: readonly string[]): Tree {
 function pick(value: unknown, tree: Tree): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, sub] of Object.entries(tree)) {
-    if (!(key in (value as object))) continue;
+  for (const [key, sub] of tree) {
+    // Own fields only: `constructor` or `__proto__` name nothing in a response.
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const child = (value as Record<string, unknown>)[key];
-    out[key] = sub === true ? child : pick(child, sub);
+    Object.defineProperty(out, key, { value: sub === true ? child : pick(child, sub), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

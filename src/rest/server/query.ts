@@ -1,21 +1,27 @@
 /**
  * Parses query strings and form bodies the way PHP does for WordPress: `a[]=1&a[]=2` is a list,
  * `a[b]=1` an object, nested to any depth. Unlike PHP (where the last value silently wins), a plain
- * key given twice (`a=1&a=2`) is reported so the dispatcher can refuse it with a 400.
+ * key given twice (`a=1&a=2`) is reported so the dispatcher can refuse it with a 400; so is a
+ * parameter whose key or value is not acceptable text (invalid UTF-8, NUL: see client-input.ts).
+ * Keys naming Object.prototype members are dropped.
  */
+import { isAcceptableText, isPrototypeKey } from '../../domain/client-input';
+
 export interface ParsedQuery {
   values: Record<string, unknown>;
   /** Plain keys that appeared more than once. */
   repeated: string[];
+  /** Parameters (their base names) whose key or value is not valid UTF-8 or holds a NUL. */
+  invalid: string[];
 }
 
-const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
-
-function decode(part: string): string {
+/** Percent-decodes; malformed or invalid UTF-8 keeps the text as sent, and says so. */
+function decode(part: string): { text: string; ok: boolean } {
   try {
-    return decodeURIComponent(part.replace(/\+/g, ' '));
+    const text = decodeURIComponent(part.replace(/\+/g, ' '));
+    return { text, ok: isAcceptableText(text) };
   } catch {
-    return part; // malformed percent-encoding: keep the text as sent, as PHP does
+    return { text: part, ok: false };
   }
 }
 
@@ -44,7 +50,7 @@ function assign(target: Node, path: string[], value: string): void {
   let node = target;
   for (let i = 0; i < path.length; i++) {
     let key = path[i];
-    if (FORBIDDEN_KEYS.has(key)) return;
+    if (isPrototypeKey(key)) return;
     if (key === '') {
       const numeric = Object.keys(node).filter((k) => /^\d+$/.test(k)).map(Number);
       key = String(numeric.length ? Math.max(...numeric) + 1 : 0);
@@ -73,18 +79,22 @@ export function parseQuery(queryString: string): ParsedQuery {
   const values: Record<string, unknown> = Object.create(null);
   const seen = new Set<string>();
   const repeated: string[] = [];
+  const invalid: string[] = [];
   for (const pair of queryString.split('&')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
-    const rawKey = decode(eq === -1 ? pair : pair.slice(0, eq));
-    const value = eq === -1 ? '' : decode(pair.slice(eq + 1));
+    const key = decode(eq === -1 ? pair : pair.slice(0, eq));
+    const decoded = eq === -1 ? { text: '', ok: true } : decode(pair.slice(eq + 1));
+    const rawKey = key.text;
+    const value = decoded.text;
     if (rawKey === '') continue;
     const path = splitKey(rawKey);
     if (!path) continue;
+    if (isPrototypeKey(path[0])) continue;
+    if ((!key.ok || !decoded.ok) && !invalid.includes(path[0])) invalid.push(path[0]);
     if (path.length === 1) {
       if (seen.has(path[0]) && !repeated.includes(path[0])) repeated.push(path[0]);
       seen.add(path[0]);
-      if (FORBIDDEN_KEYS.has(path[0])) continue;
       values[path[0]] = value;
     } else {
       if (seen.has(path[0]) && typeof values[path[0]] !== 'object' && !repeated.includes(path[0])) repeated.push(path[0]);
@@ -93,7 +103,7 @@ export function parseQuery(queryString: string): ParsedQuery {
       assign(values, path, value);
     }
   }
-  return { values: normalise(values) as Record<string, unknown>, repeated };
+  return { values: normalise(values) as Record<string, unknown>, repeated, invalid };
 }
 
 /** Serialises values back into a query string the way PHP's http_build_query does. */

@@ -60,10 +60,8 @@ export async function serveRequest(dispatcher: RestDispatcher, request: Internal
   const query = request.query;
   const pretty = query._pretty !== undefined;
   const jsonp = jsonpCallback(query._jsonp);
-  if (jsonp instanceof DomainError) {
-    const { code, message } = errorBody(jsonp);
-    return { status: 400, headers, body: encode({ code, message }, pretty) };
-  }
+  // WordPress prints only {code, message} here; every error of ours carries data.status.
+  if (jsonp instanceof DomainError) return { status: 400, headers, body: encode(errorBody(jsonp), pretty) };
 
   let result: DispatchResult;
   const isOptions = request.method.toUpperCase() === 'OPTIONS';

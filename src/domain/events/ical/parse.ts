@@ -43,7 +43,8 @@ export function parseIcal(text: string, options: ParseOptions = {}): ParsedCalen
 
 function parseDocument(text: string, options: ParseOptions): ParsedCalendar[] {
   if (typeof text !== 'string' || !text.trim()) throw icalParseError(1, 'the document is empty');
-  const roots = readComponents(text);
+  // RFC 5545 allows no NUL in a document, and PostgreSQL stores none: dropped before anything reads it.
+  const roots = readComponents(text.split('\u0000').join(''));
   const calendars = roots.filter((root) => root.name === 'VCALENDAR');
   if (!calendars.length) throw icalParseError(roots[0]?.line ?? 1, 'not an iCalendar document (no BEGIN:VCALENDAR)');
   const stray = roots.find((root) => root.name !== 'VCALENDAR');

@@ -3,6 +3,7 @@
  * (Archive_Event, Single_Event, Single_Event_Slug): routes and thin handlers over the events
  * contract (src/domain/events/contract.ts) and src/domain/events.
  */
+import { decodePercent } from '../../../domain/client-input';
 import { canEditEvents, createEvent, deleteEvent, eventIdBySlug, getEvent, listEventArchive, updateEvent, canWriteEvent } from '../../../domain/events';
 import { readArgs, type TecArgs } from '../../../domain/events/args';
 import { archiveArgs, ARCHIVE_ARGS, CREATE_ARGS, EDIT_ARGS, eventInput, READ_ARGS, SLUG_ARGS, SLUG_EDIT_ARGS, text } from '../../../domain/events/contract';
@@ -20,7 +21,7 @@ function idOf(request: HandlerRequest): number {
 /** The event a by-slug route names (the path's slug; a `slug` in the body is the new slug). */
 async function idBySlug(request: HandlerRequest): Promise<number> {
   const match = /\/by-slug\/([^/]+)$/.exec(request.path);
-  return eventIdBySlug(request.domain, match ? decodeURIComponent(match[1]) : String(request.params.slug));
+  return eventIdBySlug(request.domain, match ? decodePercent(match[1]) : String(request.params.slug));
 }
 
 function readOptions(request: HandlerRequest, values: Record<string, unknown>) {

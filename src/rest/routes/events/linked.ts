@@ -4,6 +4,7 @@
  * fields and texts, described by a LinkedRoutesDef; their arguments are the contract's
  * (src/domain/events/linked-contract.ts).
  */
+import { decodePercent } from '../../../domain/client-input';
 import type { DomainContext } from '../../../domain/context';
 import { canCreateLinked, canWriteLinked, type LinkedList, type LinkedListQuery } from '../../../domain/events';
 import type { FieldRule } from '../../../domain/events/fields';
@@ -51,7 +52,7 @@ export function linkedRoutes<R>(def: LinkedRoutesDef<R>): RouteDef[] {
   const byId = async (request: HandlerRequest) => idFromPath(request, plural);
   const bySlug = async (request: HandlerRequest) => {
     const match = /\/by-slug\/([^/]+)$/.exec(request.path);
-    const id = await findBySlug(request.domain, def.type, match ? decodeURIComponent(match[1]) : request.params.slug);
+    const id = await findBySlug(request.domain, def.type, match ? decodePercent(match[1]) : request.params.slug);
     if (id === null) throw invalidParam('slug');
     return id;
   };
