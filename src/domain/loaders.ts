@@ -130,3 +130,36 @@ export async function settled<T>(run: () => Promise<T>): Promise<T | Error> {
     return error instanceof Error ? error : new Error(String(error));
   }
 }
+
+/**
+ * Answers the requests one batch holds, family by family: requests with the same family key (one
+ * list, pinned to a different parent each) are answered by one `together` call, which returns
+ * their answers in the order given; the others, and families of one, by `alone`. Failures stay
+ * with the requests they belong to.
+ */
+export async function answerByFamily<R, A>(
+  requests: readonly R[],
+  familyOf: (request: R) => string | null,
+  alone: (request: R) => Promise<A>,
+  together: (members: R[]) => Promise<Array<A | Error>>,
+): Promise<Array<A | Error>> {
+  const out: Array<A | Error> = new Array(requests.length);
+  const families = new Map<string, number[]>();
+  requests.forEach((request, index) => {
+    const key = familyOf(request) ?? `alone:${index}`;
+    const members = families.get(key);
+    if (members) members.push(index);
+    else families.set(key, [index]);
+  });
+  await Promise.all(
+    [...families.values()].map(async (members) => {
+      if (members.length === 1) {
+        out[members[0]] = await settled(() => alone(requests[members[0]]));
+        return;
+      }
+      const answers = await settled(() => together(members.map((index) => requests[index])));
+      members.forEach((index, i) => (out[index] = answers instanceof Error ? answers : answers[i]));
+    }),
+  );
+  return out;
+}

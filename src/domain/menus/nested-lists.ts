@@ -7,7 +7,7 @@
  */
 import DataLoader from 'dataloader';
 import type { DomainContext } from '../context';
-import { settled } from '../loaders';
+import { answerByFamily, settled } from '../loaders';
 import { readMenuItemRows, type MenuItemRow } from './loaders';
 import { menuItemOrderBy, type MenuItemListQuery } from './menu-item-query';
 import { checkedListQuery, listMenuItems, listWhere, menuItemListOf, windowOf, type MenuItemList } from './menu-items';
@@ -32,26 +32,13 @@ export function listNestedMenuItems(ctx: DomainContext, query: MenuItemListQuery
   return loader.load(query);
 }
 
-async function answerAll(ctx: DomainContext, queries: readonly MenuItemListQuery[]): Promise<Array<MenuItemList | Error>> {
-  const out: Array<MenuItemList | Error> = new Array(queries.length);
-  const families = new Map<string, number[]>();
-  queries.forEach((query, index) => {
-    const key = menuOf(query) === null ? `alone:${index}` : JSON.stringify({ ...query, menus: null });
-    families.set(key, [...(families.get(key) ?? []), index]);
-  });
-  await Promise.all(
-    [...families.values()].map(async (members) => {
-      if (members.length === 1) {
-        out[members[0]] = await settled(() => listMenuItems(ctx, queries[members[0]]));
-        return;
-      }
-      const query = queries[members[0]];
-      const menus = members.map((i) => menuOf(queries[i]) as number);
-      const lists = await settled(() => listFamily(ctx, query, menus));
-      members.forEach((index, i) => (out[index] = lists instanceof Error ? lists : lists[i]));
-    }),
+function answerAll(ctx: DomainContext, queries: readonly MenuItemListQuery[]): Promise<Array<MenuItemList | Error>> {
+  return answerByFamily(
+    queries,
+    (query) => (menuOf(query) === null ? null : JSON.stringify({ ...query, menus: null })),
+    (query) => listMenuItems(ctx, query),
+    (members) => listFamily(ctx, members[0], members.map((query) => menuOf(query) as number)),
   );
-  return out;
 }
 
 async function listFamily(ctx: DomainContext, query: MenuItemListQuery, menus: number[]): Promise<Array<MenuItemList | Error>> {

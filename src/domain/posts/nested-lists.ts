@@ -14,7 +14,7 @@
 import DataLoader from 'dataloader';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
-import { settled } from '../loaders';
+import { answerByFamily, settled } from '../loaders';
 import { isInt32 } from './ids';
 import { contentById } from './loaders';
 import {
@@ -77,31 +77,16 @@ export function listNestedPosts(ctx: DomainContext, type: PostTypeName, query: P
   return loader.load({ type, query });
 }
 
-async function answerAll(ctx: DomainContext, requests: readonly ListRequest[]): Promise<Array<PostList | Error>> {
-  const out: Array<PostList | Error> = new Array(requests.length);
-  const families = new Map<string, Array<{ index: number; pin: Pin }>>();
-  const alone: number[] = [];
-  requests.forEach((request, index) => {
-    const pin = pinOf(request.query);
-    if (!pin) return alone.push(index);
-    const key = familyOf(request, pin);
-    const members = families.get(key);
-    if (members) members.push({ index, pin });
-    else families.set(key, [{ index, pin }]);
-  });
-  for (const members of families.values()) if (members.length === 1) alone.push(members[0].index);
-  await Promise.all([
-    ...alone.map(async (index) => {
-      out[index] = await settled(() => listPosts(ctx, requests[index].type, requests[index].query));
-    }),
-    ...[...families.values()]
-      .filter((members) => members.length > 1)
-      .map(async (members) => {
-        const lists = await settled(() => listFamily(ctx, requests[members[0].index], members.map((m) => m.pin)));
-        members.forEach((member, i) => (out[member.index] = lists instanceof Error ? lists : lists[i]));
-      }),
-  ]);
-  return out;
+function answerAll(ctx: DomainContext, requests: readonly ListRequest[]): Promise<Array<PostList | Error>> {
+  return answerByFamily(
+    requests,
+    (request) => {
+      const pin = pinOf(request.query);
+      return pin ? familyOf(request, pin) : null;
+    },
+    (request) => listPosts(ctx, request.type, request.query),
+    (members) => listFamily(ctx, members[0], members.map((request) => pinOf(request.query) as Pin)),
+  );
 }
 
 /** The lists of one family: the same query but for its pin, which is one parent for each. */

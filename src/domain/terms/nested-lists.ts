@@ -8,7 +8,7 @@ import DataLoader from 'dataloader';
 import { Prisma, type Term } from '../../generated/prisma-sqlite/client';
 import { listTag } from '../../cache/tags';
 import type { DomainContext } from '../context';
-import { settled } from '../loaders';
+import { answerByFamily } from '../loaders';
 import { isStorableId, toTerm, type RawTerm } from './loaders';
 import { emptyTermsWithUsedDescendants, listTerms, listTermsPermissionError, normalise, orderClause, whereClauses, type TermList, type TermListQuery } from './query';
 import { describeTerms, termTaxonomy } from './terms';
@@ -36,24 +36,13 @@ export function listNestedTerms(ctx: DomainContext, taxonomy: string, query: Ter
   return loader.load({ taxonomy, query });
 }
 
-async function answerAll(ctx: DomainContext, requests: readonly ListRequest[]): Promise<Array<TermList | Error>> {
-  const out: Array<TermList | Error> = new Array(requests.length);
-  const families = new Map<string, number[]>();
-  requests.forEach((request, index) => {
-    const key = parentOf(request) === null ? `alone:${index}` : JSON.stringify([request.taxonomy, { ...request.query, parent: null }]);
-    families.set(key, [...(families.get(key) ?? []), index]);
-  });
-  await Promise.all(
-    [...families.values()].map(async (members) => {
-      if (members.length === 1) {
-        out[members[0]] = await settled(() => listTerms(ctx, requests[members[0]].taxonomy, requests[members[0]].query));
-        return;
-      }
-      const lists = await settled(() => listFamily(ctx, requests[members[0]], members.map((i) => parentOf(requests[i]) as number)));
-      members.forEach((index, i) => (out[index] = lists instanceof Error ? lists : lists[i]));
-    }),
+function answerAll(ctx: DomainContext, requests: readonly ListRequest[]): Promise<Array<TermList | Error>> {
+  return answerByFamily(
+    requests,
+    (request) => (parentOf(request) === null ? null : JSON.stringify([request.taxonomy, { ...request.query, parent: null }])),
+    (request) => listTerms(ctx, request.taxonomy, request.query),
+    (members) => listFamily(ctx, members[0], members.map((request) => parentOf(request) as number)),
   );
-  return out;
 }
 
 async function listFamily(ctx: DomainContext, request: ListRequest, parents: number[]): Promise<TermList[]> {
