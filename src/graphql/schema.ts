@@ -1,21 +1,23 @@
 /**
- * The executable schema: the SDL files under graphql/ (one per area) with the resolvers of
- * src/graphql/resolvers and graphql-scalars' scalars. Built once per process.
+ * The executable schema: WPGraphQL 2.x's SDL for what we serve (graphql/*.graphql, one file per
+ * area) with each area's root resolvers. Every other field is read off the models
+ * (src/graphql/model.ts) by graphql-js's default resolver, and interfaces find their object type
+ * by the model's `__typename`. Built once per process.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
-import { DateTimeResolver, EmailAddressResolver, JSONResolver, NonNegativeIntResolver, PositiveIntResolver, URLResolver } from 'graphql-scalars';
 import { projectRoot } from '../db/root';
-import type { Resolvers } from '../generated/graphql';
-import { eventResolvers } from './resolvers/events';
-import { menuResolvers } from './resolvers/menus';
-import { nodeResolvers } from './resolvers/nodes';
-import { postResolvers } from './resolvers/posts';
-import { settingsResolvers } from './resolvers/settings';
-import { termResolvers } from './resolvers/terms';
-import { userResolvers } from './resolvers/users';
+import type { Area } from './model';
+import { installNodeSources } from './nodes';
+import { contentArea } from './areas/content';
+import { eventsArea } from './areas/events';
+import { mediaArea } from './areas/media';
+import { menusArea } from './areas/menus';
+import { settingsArea } from './areas/settings';
+import { termsArea } from './areas/terms';
+import { usersArea } from './areas/users';
 
 export const SCHEMA_DIR = path.join(projectRoot(), 'graphql');
 
@@ -26,17 +28,14 @@ export function readTypeDefs(): string[] {
     .map((name) => readFileSync(path.join(SCHEMA_DIR, name), 'utf8'));
 }
 
-const scalars = {
-  DateTime: DateTimeResolver,
-  URL: URLResolver,
-  EmailAddress: EmailAddressResolver,
-  JSON: JSONResolver,
-  PositiveInt: PositiveIntResolver,
-  NonNegativeInt: NonNegativeIntResolver,
-};
-
-const areas: Resolvers[] = [nodeResolvers, postResolvers, termResolvers, userResolvers, menuResolvers, settingsResolvers, eventResolvers];
+export const AREAS: readonly Area[] = [contentArea, termsArea, usersArea, menusArea, settingsArea, eventsArea, mediaArea];
 
 export function buildSchema(): GraphQLSchema {
-  return makeExecutableSchema({ typeDefs: readTypeDefs(), resolvers: [scalars, ...areas] as never });
+  installNodeSources(AREAS.flatMap((area) => (area.nodes ? [area.nodes] : [])));
+  return makeExecutableSchema({
+    typeDefs: readTypeDefs(),
+    resolvers: AREAS.map((area) => area.resolvers) as never,
+    // Abstract types resolve by the models' __typename (graphql-js's default type resolver).
+    resolverValidationOptions: { requireResolversForResolveType: 'ignore' },
+  });
 }

@@ -21,7 +21,6 @@ export const SERVED: Served = {
     'createCategory', 'updateCategory', 'deleteCategory', 'createTag', 'updateTag', 'deleteTag',
     'createPostFormat', 'updatePostFormat', 'deletePostFormat',
     'createUser', 'updateUser', 'deleteUser', 'registerUser',
-    'createMediaItem', 'updateMediaItem', 'deleteMediaItem',
     'updateSettings',
     'createEvent', 'updateEvent', 'deleteEvent', 'createVenue', 'updateVenue', 'deleteVenue',
     'createOrganizer', 'updateOrganizer', 'deleteOrganizer', 'createEventsCategory', 'updateEventsCategory', 'deleteEventsCategory',
@@ -30,9 +29,11 @@ export const SERVED: Served = {
     [/Comment(?!Status)/, 'no comments: `replies` links are printed, the comments API is not served'],
     [/Enqueued(Script|Stylesheet|Asset)/, 'a headless backend enqueues no scripts or stylesheets'],
     [/Plugin|Theme/, 'no plugins or themes to list'],
-    ['EditLock', 'no editor sessions to lock'],
+    [/^EditLock|ToEditLock/, 'no editor sessions to lock'],
   ],
   excludedFields: {
     'RootMutation.increaseCount': 'a WPGraphQL test mutation',
+    // Uploads arrive with the media issue (15): createMediaItem/updateMediaItem/deleteMediaItem are
+    // not in `mutation` above until then; media items are read like any other content node.
   },
 };

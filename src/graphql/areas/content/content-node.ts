@@ -1,0 +1,144 @@
+/**
+ * The fields every content type shares (WPGraphQL's ContentNode, NodeWithTitle, NodeWithAuthor,
+ * NodeWithFeaturedImage... interfaces), over a content row and its permalink. Post, Page,
+ * MediaItem, MenuItem targets and the calendar's Event, Venue and Organizer extend it and add
+ * their own fields. What a viewer may read is the domain's (posts/text-fields.ts, the loaders'
+ * visibility): the model only names things as WPGraphQL does.
+ */
+import type { Content } from '../../../generated/prisma-sqlite/client';
+import { formatGmt, formatSiteTime } from '../../../domain/content/dates';
+import { siteOf } from '../../../domain/posts/records';
+import { textFieldOf, type TextField } from '../../../domain/posts/text-fields';
+import type { GraphQLContext } from '../../context';
+import { oneToOne } from '../../connection';
+import { toGlobalId } from '../../global-id';
+import { Model } from '../../model';
+import { contentNodeById, userNodeById } from '../../nodes';
+
+export type FormatArg = { format?: 'RAW' | 'RENDERED' | null };
+
+/** The path of an address on this site (`uri`), or null for outside addresses. */
+export function uriOf(link: string, siteUrl: string): string | null {
+  if (!link.startsWith(siteUrl)) return null;
+  const rest = link.slice(siteUrl.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+export async function siteTime(ctx: GraphQLContext, instant: Date): Promise<string> {
+  return formatSiteTime(instant, (await siteOf(ctx.domain)).options);
+}
+
+/** WPGraphQL's template types: DefaultTemplate, or Template_<Name> for a registered template. */
+export function templateOf(slug: string): { __typename: string; templateName: string } {
+  if (!slug || slug === 'default') return { __typename: 'DefaultTemplate', templateName: 'Default' };
+  const name = slug.replace(/\.php$/, '').replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase());
+  return { __typename: `Template_${name}`, templateName: name.replace(/([a-z])([A-Z])/g, '$1 $2') };
+}
+
+export abstract class ContentNodeModel extends Model {
+  constructor(
+    readonly row: Content,
+    /** get_permalink() of the row. */
+    readonly permalink: string,
+  ) {
+    super();
+  }
+
+  get id(): string {
+    return toGlobalId('post', this.row.id);
+  }
+  get databaseId(): number {
+    return this.row.id;
+  }
+  get contentTypeName(): string {
+    return this.row.type;
+  }
+  get slug(): string {
+    return this.row.slug;
+  }
+  /** WordPress's status string, lowercase as WPGraphQL answers it (publish, draft, auto-draft). */
+  get status(): string {
+    return this.row.status;
+  }
+  get guid(): string {
+    return this.row.guid;
+  }
+  get link(): string {
+    return this.permalink;
+  }
+  uri(_: unknown, ctx: GraphQLContext): string | null {
+    return uriOf(this.permalink, ctx.domain.config.siteUrl);
+  }
+  date(_: unknown, ctx: GraphQLContext): Promise<string> {
+    return siteTime(ctx, this.row.date);
+  }
+  get dateGmt(): string {
+    return formatGmt(this.row.date);
+  }
+  modified(_: unknown, ctx: GraphQLContext): Promise<string> {
+    return siteTime(ctx, this.row.modified);
+  }
+  get modifiedGmt(): string {
+    return formatGmt(this.row.modified);
+  }
+  get isContentNode(): boolean {
+    return true;
+  }
+  get isTermNode(): boolean {
+    return false;
+  }
+  get isComment(): boolean {
+    return false;
+  }
+  async isFrontPage(_: unknown, ctx: GraphQLContext): Promise<boolean> {
+    const { options } = await siteOf(ctx.domain);
+    return options.show_on_front === 'page' && options.page_on_front === this.row.id;
+  }
+  async isPostsPage(_: unknown, ctx: GraphQLContext): Promise<boolean> {
+    const { options } = await siteOf(ctx.domain);
+    return options.show_on_front === 'page' && options.page_for_posts === this.row.id;
+  }
+  get template(): { __typename: string; templateName: string } {
+    return templateOf(this.row.template);
+  }
+
+  protected text(ctx: GraphQLContext, field: TextField, args: FormatArg): string | null {
+    return textFieldOf(ctx.viewer, this.row, field, args.format === 'RAW' ? 'raw' : 'rendered');
+  }
+  title(args: FormatArg, ctx: GraphQLContext): string | null {
+    return this.text(ctx, 'title', args);
+  }
+  content(args: FormatArg, ctx: GraphQLContext): string | null {
+    return this.text(ctx, 'content', args);
+  }
+  excerpt(args: FormatArg, ctx: GraphQLContext): string | null {
+    return this.text(ctx, 'excerpt', args);
+  }
+
+  // NodeWithAuthor
+  async author(_: unknown, ctx: GraphQLContext) {
+    return oneToOne(await userNodeById(ctx, this.row.authorId));
+  }
+  get authorDatabaseId(): number | null {
+    return this.row.authorId || null;
+  }
+  get authorId(): string | null {
+    return this.row.authorId ? toGlobalId('user', this.row.authorId) : null;
+  }
+
+  // NodeWithTrackbacks and NodeWithComments: pings and comments are not served; their settings are.
+  get pingStatus(): string {
+    return this.row.pingStatus;
+  }
+  get commentStatus(): string {
+    return this.row.commentStatus;
+  }
+
+  /** A row that is another row's revision points at it (NodeWithRevisions.revisionOf). */
+  get isRevision(): boolean {
+    return this.row.type === 'revision';
+  }
+  async revisionOf(_: unknown, ctx: GraphQLContext) {
+    return this.row.type === 'revision' ? oneToOne(await contentNodeById(ctx, this.row.parentId)) : null;
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * WPGraphQL's model layer on our side: each GraphQL object type is a class over a domain record
+ * whose getters and methods are the type's fields. graphql-js's default field resolver reads a
+ * property, or calls a method with (args, context, info), so a field is written once, on the
+ * model, and every interface the type implements finds it there; `__typename` is how graphql-js
+ * tells which object type stands behind an interface (Node, ContentNode, TermNode...).
+ *
+ * Models translate: who may see what, and every other rule, is the domain's (src/domain).
+ */
+import type { GraphQLContext } from './context';
+import type { NodeSources } from './nodes';
+
+export abstract class Model {
+  abstract get __typename(): string;
+}
+
+/** Resolvers of an area's root fields, and the models of its object types (for the coverage test). */
+export interface Area {
+  resolvers: {
+    RootQuery?: Record<string, (root: unknown, args: never, ctx: GraphQLContext) => unknown>;
+    RootMutation?: Record<string, (root: unknown, args: never, ctx: GraphQLContext) => unknown>;
+  } & Record<string, unknown>;
+  /** GraphQL object type name → the model class whose instances stand for it. */
+  models: Record<string, abstract new (...args: never[]) => Model>;
+  /** The objects of this area other areas may point at (by post type, taxonomy, or users). */
+  nodes?: NodeSources;
+}
