@@ -19,15 +19,21 @@ export interface NodeSources {
   /** Terms by taxonomy: category, post_tag, post_format, nav_menu, tribe_events_cat... */
   terms?: Record<string, ModelById>;
   user?: ModelById;
+  /** ContentType objects by post type name (post, page, attachment, tribe_events...). */
+  contentType?: (ctx: GraphQLContext, name: string) => Promise<Model | null>;
+  /** Taxonomy objects by name (category, post_tag, post_format, tribe_events_cat...). */
+  taxonomy?: (ctx: GraphQLContext, name: string) => Promise<Model | null>;
 }
 
-const installed: Required<NodeSources> = { content: {}, terms: {}, user: async () => null };
+const installed: Required<NodeSources> = { content: {}, terms: {}, user: async () => null, contentType: async () => null, taxonomy: async () => null };
 
 export function installNodeSources(sources: readonly NodeSources[]): void {
   for (const source of sources) {
     Object.assign(installed.content, source.content);
     Object.assign(installed.terms, source.terms);
     if (source.user) installed.user = source.user;
+    if (source.contentType) installed.contentType = source.contentType;
+    if (source.taxonomy) installed.taxonomy = source.taxonomy;
   }
 }
 
@@ -65,4 +71,14 @@ export async function nodeByGlobalId(ctx: GraphQLContext, globalId: string): Pro
   if (decoded.kind === 'term') return termNodeById(ctx, decoded.id);
   if (decoded.kind === 'user') return userNodeById(ctx, decoded.id);
   return null;
+}
+
+/** The ContentType object of a post type (ContentNode.contentType, Taxonomy.connectedContentTypes). */
+export function contentTypeByName(ctx: GraphQLContext, name: string): Promise<Model | null> {
+  return installed.contentType(ctx, name);
+}
+
+/** The Taxonomy object of a taxonomy (TermNode.taxonomy, ContentType.connectedTaxonomies). */
+export function taxonomyByName(ctx: GraphQLContext, name: string): Promise<Model | null> {
+  return installed.taxonomy(ctx, name);
 }

@@ -13,7 +13,7 @@ import type { GraphQLContext } from '../../context';
 import { oneToOne } from '../../connection';
 import { toGlobalId } from '../../global-id';
 import { Model } from '../../model';
-import { contentNodeById, userNodeById } from '../../nodes';
+import { contentNodeById, contentTypeByName, userNodeById } from '../../nodes';
 
 export type FormatArg = { format?: 'RAW' | 'RENDERED' | null };
 
@@ -97,6 +97,9 @@ export abstract class ContentNodeModel extends Model {
   async isPostsPage(_: unknown, ctx: GraphQLContext): Promise<boolean> {
     const { options } = await siteOf(ctx.domain);
     return options.show_on_front === 'page' && options.page_for_posts === this.row.id;
+  }
+  async contentType(_: unknown, ctx: GraphQLContext) {
+    return oneToOne(await contentTypeByName(ctx, this.row.type));
   }
   get template(): { __typename: string; templateName: string } {
     return templateOf(this.row.template);
