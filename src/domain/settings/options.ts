@@ -36,6 +36,10 @@ export interface SiteOptions {
   nav_menu_locations: Record<string, number>;
   /** Whether application passwords are offered (the security configuration may turn them off). */
   application_passwords_enabled: boolean;
+  /** Whether anybody may register an account (WordPress's "Membership" setting, off by default). */
+  users_can_register: boolean;
+  /** The role a registered account gets. */
+  default_role: string;
 }
 
 export const DEFAULT_OPTIONS: SiteOptions = {
@@ -61,6 +65,8 @@ export const DEFAULT_OPTIONS: SiteOptions = {
   site_icon: 0,
   nav_menu_locations: {},
   application_passwords_enabled: true,
+  users_can_register: false,
+  default_role: 'subscriber',
 };
 
 export type OptionName = keyof SiteOptions;

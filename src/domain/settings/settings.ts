@@ -23,6 +23,7 @@ import {
   readOptions,
   readOptionsFrom,
   readStoredOptions,
+  siteOptionsOf,
   saveOptions,
   type OptionClient,
   type OptionName,
@@ -322,4 +323,35 @@ export async function updateSettings(ctx: DomainContext, changes: SettingChanges
     return readOptionsFrom(tx);
   });
   return settingsFrom(options, ctx.config);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public reading (WPGraphQL's settings groups)
+// ---------------------------------------------------------------------------------------------
+
+/** The registered settings as anybody reads them, plus the permalink options; `email` is null for non-managers. */
+export type ReadableSettings = Omit<SiteSettings, 'email'> & {
+  email: string | null;
+  /** home_url(): the front-end's address is the site's here. */
+  home: string;
+  permalink_structure: string;
+  /** category_base / tag_base: never set here, so WordPress's defaults ('' = /category/, /tag/). */
+  category_base: string;
+  tag_base: string;
+};
+
+/**
+ * WPGraphQL shows every registered setting to anybody, except the admin e-mail, which needs
+ * manage_options (docs/security.md); the REST settings route stays managers-only (getSettings).
+ */
+export async function readableSettings(ctx: DomainContext): Promise<ReadableSettings> {
+  const settings = settingsFrom(await siteOptionsOf(ctx), ctx.config);
+  return {
+    ...settings,
+    email: canManageSettings(ctx.viewer) ? String(settings.email) : null,
+    home: ctx.config.siteUrl,
+    permalink_structure: ctx.config.permalinks === 'pretty' ? '/%postname%/' : '',
+    category_base: '',
+    tag_base: '',
+  };
 }

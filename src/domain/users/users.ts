@@ -30,8 +30,8 @@ type Client = PrismaClient | Prisma.TransactionClient;
 // ---------------------------------------------------------------------------------------------
 
 export type UserContext = 'view' | 'embed' | 'edit';
-export type UserOrderBy = 'id' | 'include' | 'name' | 'registered_date' | 'slug' | 'include_slugs' | 'email' | 'url';
-export type UserSearchColumn = 'email' | 'name' | 'id' | 'username' | 'slug';
+export type UserOrderBy = 'id' | 'include' | 'name' | 'registered_date' | 'slug' | 'include_slugs' | 'email' | 'url' | 'login' | 'login_in' | 'nicename_in';
+export type UserSearchColumn = 'email' | 'name' | 'id' | 'username' | 'slug' | 'url';
 
 /** Post types whose published items make their author public (WordPress: every REST-visible type). */
 export const PUBLISHED_AUTHOR_TYPES: readonly string[] = ['post', 'page'];
@@ -56,6 +56,13 @@ export interface UserListQuery {
   orderby?: string;
   slugs?: readonly string[];
   roles?: readonly string[];
+  /** role__not_in. */
+  rolesNotIn?: readonly string[];
+  /** nicename__not_in (`slugs` is nicename__in). */
+  slugsNotIn?: readonly string[];
+  /** login / login__in. */
+  logins?: readonly string[];
+  loginsNotIn?: readonly string[];
   capabilities?: readonly string[];
   who?: string;
   /** true: any published post; a list: published items of those post types. */
@@ -112,6 +119,21 @@ export interface DeleteUserOptions {
 export function canEditUserRecord(viewer: Viewer, userId: number): boolean {
   if (viewer.isAnonymous) return false;
   return viewer.id === userId || viewer.can('edit_users');
+}
+
+/**
+ * Whether the viewer sees a user's account fields (login, e-mail, nickname, locale, registration
+ * date, roles, capabilities): the user themself and those who may list users. Everybody else who
+ * may see the user at all gets the public profile only (WPGraphQL's restricted User model).
+ */
+export function canSeeUserAccount(viewer: Viewer, userId: number): boolean {
+  if (viewer.isAnonymous) return false;
+  return viewer.id === userId || viewer.can('list_users');
+}
+
+/** Who may see a role (WPGraphQL's UserRole model): those who list users, and the role's own members. */
+export function canSeeRole(viewer: Viewer, role: string): boolean {
+  return viewer.can('list_users') || (!viewer.isAnonymous && viewer.user?.role === role);
 }
 
 export function canCreateUsers(viewer: Viewer): boolean {
@@ -224,9 +246,9 @@ async function hasVisiblePosts(ctx: DomainContext, userId: number): Promise<bool
 }
 
 /** Why this viewer may not run this users query (get_items_permissions_check), or null. */
-export function listUsersPermissionError(viewer: Viewer, query: Pick<UserListQuery, 'roles' | 'capabilities' | 'context' | 'orderby' | 'who'>): DomainError | null {
+export function listUsersPermissionError(viewer: Viewer, query: Pick<UserListQuery, 'roles' | 'rolesNotIn' | 'capabilities' | 'context' | 'orderby' | 'who'>): DomainError | null {
   const lister = viewer.can('list_users');
-  if (query.roles?.length && !lister) return forbidden('rest_user_cannot_view', 'Sorry, you are not allowed to filter users by role.', viewer);
+  if ((query.roles?.length || query.rolesNotIn?.length) && !lister) return forbidden('rest_user_cannot_view', 'Sorry, you are not allowed to filter users by role.', viewer);
   if (query.capabilities?.length && !lister) return forbidden('rest_user_cannot_view', 'Sorry, you are not allowed to filter users by capability.', viewer);
   if (query.context === 'edit' && !lister) return forbidden('rest_forbidden_context', 'Sorry, you are not allowed to list users.', viewer);
   if ((query.orderby === 'email' || query.orderby === 'registered_date') && !lister) {
@@ -239,17 +261,17 @@ export function listUsersPermissionError(viewer: Viewer, query: Pick<UserListQue
   return null;
 }
 
-export function canListUsers(viewer: Viewer, query: Pick<UserListQuery, 'roles' | 'capabilities' | 'context' | 'orderby' | 'who'>): boolean {
+export function canListUsers(viewer: Viewer, query: Pick<UserListQuery, 'roles' | 'rolesNotIn' | 'capabilities' | 'context' | 'orderby' | 'who'>): boolean {
   return listUsersPermissionError(viewer, query) === null;
 }
 
-const SEARCH_COLUMNS: Record<UserSearchColumn, string> = { id: 'ID', username: 'user_login', slug: 'user_nicename', email: 'user_email', name: 'display_name' };
+const SEARCH_COLUMNS: Record<UserSearchColumn, string> = { id: 'ID', username: 'user_login', slug: 'user_nicename', email: 'user_email', name: 'display_name', url: 'user_url' };
 
 /** The columns a search looks in (WP_REST_Users_Controller::get_items + WP_User_Query). */
 function searchColumnsFor(viewer: Viewer, term: string, requested: readonly string[]): string[] {
   const lister = viewer.can('list_users');
   const restricted = lister ? null : ['ID', 'user_login', 'user_nicename', 'display_name'];
-  const allowed = restricted ?? ['ID', 'user_login', 'user_nicename', 'user_email', 'display_name'];
+  const allowed = restricted ?? ['ID', 'user_login', 'user_nicename', 'user_email', 'display_name', 'user_url'];
   const wanted = requested.map((c) => SEARCH_COLUMNS[c as UserSearchColumn]).filter((c) => c && allowed.includes(c));
   if (wanted.length) return wanted;
   if (restricted) return restricted;
@@ -279,26 +301,38 @@ const ORDER_COLUMNS: Record<string, keyof Prisma.UserOrderByWithRelationInput> =
   slug: 'slug',
   email: 'email',
   url: 'url',
+  login: 'login',
 };
 
-/** GET /users: the users this viewer may see, filtered, ordered and paged. */
-export async function listUsers(ctx: DomainContext, query: UserListQuery): Promise<UserList> {
+/** How a users query reads: its condition, and its order (by columns, or by a given list). */
+interface UserQueryPlan {
+  where: Prisma.UserWhereInput;
+  order: Prisma.SortOrder;
+  /** FIELD() orderings: the order of the given list. */
+  byList: { list: readonly unknown[]; key: 'id' | 'slug' | 'login' } | null;
+  orderBy: Prisma.UserOrderByWithRelationInput[];
+}
+
+async function userQueryPlan(ctx: DomainContext, query: UserListQuery): Promise<UserQueryPlan> {
   const denied = listUsersPermissionError(ctx.viewer, query);
   if (denied) throw denied;
   // The tracked read path: the answer carries the tags of the users and posts it read.
   const reads = ctx.db.read;
   const lister = ctx.viewer.can('list_users');
-  const perPage = query.perPage ?? 10;
-  const offset = windowOffset(query.offset || undefined, query.page, perPage);
   const order: Prisma.SortOrder = query.order === 'desc' ? 'desc' : 'asc';
   const include = query.include ?? [];
   const slugs = query.slugs ?? [];
+  const logins = query.logins ?? [];
 
   const and: Prisma.UserWhereInput[] = [];
   if (include.length) and.push({ id: { in: [...include] } });
   if (query.exclude?.length) and.push({ id: { notIn: [...query.exclude] } });
   if (slugs.length) and.push({ slug: { in: [...slugs] } });
+  if (query.slugsNotIn?.length) and.push({ slug: { notIn: [...query.slugsNotIn] } });
+  if (logins.length) and.push({ login: { in: [...logins] } });
+  if (query.loginsNotIn?.length) and.push({ login: { notIn: [...query.loginsNotIn] } });
   if (query.roles?.length) and.push({ role: { in: [...query.roles] } });
+  if (query.rolesNotIn?.length) and.push({ role: { notIn: [...query.rolesNotIn] } });
   if (query.capabilities?.length) {
     const wanted = query.capabilities;
     const roles = ROLE_NAMES.filter((role) => wanted.some((cap) => cap === role || ROLE_CAPABILITIES[role].has(cap)));
@@ -323,21 +357,49 @@ export async function listUsers(ctx: DomainContext, query: UserListQuery): Promi
 
   const orderby = query.orderby ?? 'name';
   // FIELD() orderings follow the order of the given list; without one WordPress sorts by login.
-  const byList = orderby === 'include' && include.length ? { list: include as readonly unknown[], key: 'id' as const } : orderby === 'include_slugs' && slugs.length ? { list: slugs as readonly unknown[], key: 'slug' as const } : null;
-  const total = await reads.user.count({ where });
-  let users: User[];
-  if (byList) {
-    const all = await reads.user.findMany({ where });
-    const rank = (user: User) => byList.list.indexOf(user[byList.key]);
-    all.sort((a, b) => (order === 'asc' ? rank(a) - rank(b) : rank(b) - rank(a)));
-    users = all.slice(offset, offset + perPage);
-  } else {
-    const column = ORDER_COLUMNS[orderby] ?? 'login';
-    const orderBy: Prisma.UserOrderByWithRelationInput[] = [{ [column]: order }];
-    if (column !== 'id') orderBy.push({ id: 'asc' });
-    users = await reads.user.findMany({ where, orderBy, skip: offset, take: perPage });
-  }
+  const lists: Record<string, UserQueryPlan['byList']> = {
+    include: include.length ? { list: include, key: 'id' } : null,
+    include_slugs: slugs.length ? { list: slugs, key: 'slug' } : null,
+    nicename_in: slugs.length ? { list: slugs, key: 'slug' } : null,
+    login_in: logins.length ? { list: logins, key: 'login' } : null,
+  };
+  const byList = lists[orderby] ?? null;
+  const column = ORDER_COLUMNS[orderby] ?? 'login';
+  const orderBy: Prisma.UserOrderByWithRelationInput[] = [{ [column]: order }];
+  if (column !== 'id') orderBy.push({ id: 'asc' });
+  return { where, order, byList, orderBy };
+}
+
+/** The users of a plan in its order, all of them or a window. */
+async function usersOf(ctx: DomainContext, plan: UserQueryPlan, offset: number, limit: number | undefined): Promise<User[]> {
+  const reads = ctx.db.read;
+  const { byList, order, where } = plan;
+  if (!byList) return reads.user.findMany({ where, orderBy: plan.orderBy, skip: offset, ...(limit === undefined ? {} : { take: limit }) });
+  const all = await reads.user.findMany({ where });
+  const rank = (user: User) => byList.list.indexOf(user[byList.key]);
+  all.sort((a, b) => (order === 'asc' ? rank(a) - rank(b) : rank(b) - rank(a)));
+  return all.slice(offset, limit === undefined ? undefined : offset + limit);
+}
+
+/** GET /users: the users this viewer may see, filtered, ordered and paged. */
+export async function listUsers(ctx: DomainContext, query: UserListQuery): Promise<UserList> {
+  const plan = await userQueryPlan(ctx, query);
+  const perPage = query.perPage ?? 10;
+  const offset = windowOffset(query.offset || undefined, query.page, perPage);
+  const total = await ctx.db.read.user.count({ where: plan.where });
+  const users = await usersOf(ctx, plan, offset, perPage);
   return { users, total, page: Math.ceil(offset / perPage + 1), perPage };
+}
+
+/**
+ * The ids of every user the query matches, in its order (paging is the caller's): a connection
+ * pages through them and finds a cursor's user wherever inserts have moved it.
+ */
+export async function listUserIds(ctx: DomainContext, query: UserListQuery): Promise<number[]> {
+  const plan = await userQueryPlan(ctx, query);
+  if (plan.byList) return (await usersOf(ctx, plan, 0, undefined)).map((user) => user.id);
+  const rows = await ctx.db.read.user.findMany({ where: plan.where, orderBy: plan.orderBy, select: { id: true } });
+  return rows.map((row) => row.id);
 }
 
 /** Why this viewer may not see this user (get_item_permissions_check), or null. */
@@ -456,6 +518,12 @@ function defaultDisplayName(input: NewUser): string {
 export async function createUser(ctx: DomainContext, input: NewUser): Promise<User> {
   const viewer = ctx.viewer;
   if (!canCreateUsers(viewer)) throw forbidden('rest_cannot_create_user', 'Sorry, you are not allowed to create new users.', viewer);
+  return insertUser(ctx, input);
+}
+
+/** wp_insert_user() after the caller's permission check (createUser, or open registration). */
+export async function insertUser(ctx: DomainContext, input: NewUser): Promise<User> {
+  const viewer = ctx.viewer;
   if (input.id !== undefined && input.id !== null && input.id !== '' && input.id !== 0 && input.id !== '0' && input.id !== false) {
     throw new DomainError('rest_user_exists', 'Cannot create existing user.', 400);
   }
