@@ -229,3 +229,19 @@ describe('mutations', () => {
     expect(format.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'invalid_taxonomy' });
   });
 });
+
+describe('statements of nested term lists', () => {
+  it('reads the children, parents and ancestors of a page of categories in as many statements for 4 parents as for 1', async () => {
+    const query = 'query($first: Int) { categories(first: $first) { nodes { slug parent { node { slug } } ancestors { nodes { slug } } children { nodes { slug count } } } } }';
+    const statementsOf = async (first: number) => {
+      await run(admin, query, { first }); // warm-up
+      const before = test.db.queries.count;
+      const data = await run<{ categories: { nodes: unknown[] } }>(admin, query, { first });
+      return { count: test.db.queries.count - before, items: data.categories.nodes.length };
+    };
+    const one = await statementsOf(1);
+    const four = await statementsOf(4);
+    expect(four.items).toBe(4);
+    expect(four.count).toBe(one.count);
+  });
+});
