@@ -65,6 +65,9 @@ export async function modelsOf(ctx: GraphQLContext, ids: readonly number[], load
 
 /** `node(id:)`: the loader named by the global id's prefix (post:, term:, user:). */
 export async function nodeByGlobalId(ctx: GraphQLContext, globalId: string): Promise<Model | null> {
+  // Taxonomy objects are named, not numbered: taxonomy:<name>.
+  const text = Buffer.from(globalId, 'base64').toString('utf8');
+  if (text.startsWith('taxonomy:')) return taxonomyByName(ctx, text.slice('taxonomy:'.length));
   const decoded = fromGlobalId(globalId);
   if (!decoded) return null;
   if (decoded.kind === 'post') return contentNodeById(ctx, decoded.id);

@@ -15,11 +15,11 @@ import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
 import { sanitizeSlug } from '../content/slug';
 import { containsSql, foldCase } from '../search/text-match';
-import { contentSummaryById, isStorableId, termsByContent, toTerm, type RawTerm } from './loaders';
+import { contentSummaryById, isStorableId, termById, termsByContent, toTerm, type RawTerm } from './loaders';
 import { canEditTermsOf, canReadTermsOfContent } from './permissions';
 import { describeTerms, termTaxonomy, type TermView } from './terms';
 
-export type TermOrderBy = 'id' | 'include' | 'name' | 'slug' | 'include_slugs' | 'term_group' | 'description' | 'count';
+export type TermOrderBy = 'id' | 'include' | 'name' | 'slug' | 'include_slugs' | 'term_group' | 'term_order' | 'description' | 'count';
 
 export interface TermListQuery {
   context?: string;
@@ -38,6 +38,21 @@ export interface TermListQuery {
   /** Only the terms of this content record (0 or absent: no restriction). */
   post?: number;
   slugs?: readonly string[];
+  /** WP_Term_Query `name`: terms with exactly one of these names. */
+  names?: readonly string[];
+  /** `name__like` / `description__like`: the text contains the value (case-insensitively). */
+  nameLike?: string;
+  descriptionLike?: string;
+  /** `child_of`: every descendant of this term (hierarchical taxonomies; nothing on flat ones). */
+  childOf?: number;
+  /** `childless`: only terms without children. */
+  childless?: boolean;
+  /** `exclude_tree`: these terms and all their descendants left out. */
+  excludeTree?: readonly number[];
+  /** `object_ids`: only the terms attached to one of these content records. */
+  objectIds?: readonly number[];
+  /** `term_taxonomy_id`: our term_taxonomy_id is the term id. */
+  termTaxonomyIds?: readonly number[];
 }
 
 export interface TermList {
@@ -91,6 +106,14 @@ export interface Filters {
   /** The lists `include` / `include_slugs` order by. */
   includeOrder: number[];
   slugOrder: string[];
+  names: string[] | null;
+  nameLike: string | null;
+  descriptionLike: string | null;
+  childOf: number | null;
+  childless: boolean;
+  excludeTree: number[];
+  objectIds: number[] | null;
+  termTaxonomyIds: number[] | null;
 }
 
 /** wp_parse_id_list(): absolute integer values, duplicates dropped. */
@@ -121,6 +144,15 @@ export function normalise(taxonomy: TaxonomyDef, query: TermListQuery): Filters 
     descending: query.order === 'desc',
     includeOrder: include,
     slugOrder: slugs,
+    names: query.names?.length ? [...query.names] : null,
+    nameLike: query.nameLike ? query.nameLike : null,
+    descriptionLike: query.descriptionLike ? query.descriptionLike : null,
+    // child_of 0 restricts nothing (PHP's empty()).
+    childOf: query.childOf ? query.childOf : null,
+    childless: query.childless === true,
+    excludeTree: parseIdList(query.excludeTree),
+    objectIds: query.objectIds?.length ? parseIdList(query.objectIds) : null,
+    termTaxonomyIds: query.termTaxonomyIds?.length ? parseIdList(query.termTaxonomyIds) : null,
   };
 }
 
@@ -130,8 +162,36 @@ export function normalise(taxonomy: TaxonomyDef, query: TermListQuery): Filters 
 
 const NEVER = Prisma.sql`1 = 0`;
 
-export function whereClauses(db: Database, filters: Filters): Prisma.Sql[] {
-  const where: Prisma.Sql[] = [Prisma.sql`"taxonomy" = ${filters.taxonomy.slug}`];
+/** The ids of these terms' descendants (and of the terms themselves when `self`), as a subquery. */
+function treeSql(roots: readonly number[], self: boolean): Prisma.Sql {
+  const start = self ? Prisma.sql`"id" IN (${Prisma.join(roots)})` : Prisma.sql`"parentId" IN (${Prisma.join(roots)})`;
+  // UNION stops on a cycle, should the data ever hold one.
+  return Prisma.sql`WITH RECURSIVE tree("id") AS (
+      SELECT "id" FROM "Term" WHERE ${start}
+      UNION SELECT c."id" FROM "Term" c JOIN tree ON c."parentId" = tree."id"
+    ) SELECT "id" FROM tree`;
+}
+
+/** The WHERE conditions of a query; `taxonomies` widens it to several taxonomies (`terms(where: {taxonomies})`). */
+export function whereClauses(db: Database, filters: Filters, taxonomies: readonly string[] = [filters.taxonomy.slug]): Prisma.Sql[] {
+  const where: Prisma.Sql[] = [Prisma.sql`"taxonomy" IN (${Prisma.join([...taxonomies])})`];
+  if (filters.names) where.push(Prisma.sql`"name" IN (${Prisma.join(filters.names)})`);
+  if (filters.nameLike !== null) where.push(containsSql(db.provider, Prisma.raw('"name"'), filters.nameLike));
+  if (filters.descriptionLike !== null) where.push(containsSql(db.provider, Prisma.raw('"description"'), filters.descriptionLike));
+  if (filters.childOf !== null) {
+    where.push(filters.taxonomy.hierarchical && isStorableId(filters.childOf) ? Prisma.sql`"id" IN (${treeSql([filters.childOf], false)})` : NEVER);
+  }
+  if (filters.childless) where.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "Term" c WHERE c."parentId" = "Term"."id")`);
+  const trees = filters.excludeTree.filter(isStorableId);
+  if (trees.length) where.push(Prisma.sql`"id" NOT IN (${treeSql(trees, true)})`);
+  if (filters.objectIds) {
+    const ids = filters.objectIds.filter(isStorableId);
+    where.push(ids.length ? Prisma.sql`"id" IN (SELECT "termId" FROM "TermRelationship" WHERE "contentId" IN (${Prisma.join(ids)}))` : NEVER);
+  }
+  if (filters.termTaxonomyIds) {
+    const ids = filters.termTaxonomyIds.filter(isStorableId);
+    where.push(ids.length ? Prisma.sql`"id" IN (${Prisma.join(ids)})` : NEVER);
+  }
   if (filters.include) {
     const ids = filters.include.filter(isStorableId);
     where.push(ids.length ? Prisma.sql`"id" IN (${Prisma.join(ids)})` : NEVER);
@@ -155,8 +215,10 @@ export function orderClause(db: Database, filters: Filters): Prisma.Sql {
   const text = (column: string) => Prisma.raw(db.provider === 'postgresql' ? `lower("${column}") COLLATE "C"` : `lower("${column}")`);
   let expr: Prisma.Sql;
   switch (filters.orderby) {
+    // term_order is a relationship's position; outside one post's terms every term's is 0, so the id orders them.
     case 'id':
     case 'term_group':
+    case 'term_order':
       expr = Prisma.raw('"id"');
       break;
     case 'include':
@@ -238,7 +300,16 @@ function matches(term: Term, filters: Filters): boolean {
     const needle = foldCase(filters.search);
     if (!foldCase(term.name).includes(needle) && !foldCase(term.slug).includes(needle)) return false;
   }
+  if (filters.names && !filters.names.includes(term.name)) return false;
+  if (filters.nameLike !== null && !foldCase(term.name).includes(foldCase(filters.nameLike))) return false;
+  if (filters.descriptionLike !== null && !foldCase(term.description).includes(foldCase(filters.descriptionLike))) return false;
+  if (filters.termTaxonomyIds && !filters.termTaxonomyIds.includes(term.id)) return false;
   return true;
+}
+
+/** Filters that need the taxonomy's tree or other records: one record's terms then go through SQL. */
+function needsSql(filters: Filters): boolean {
+  return filters.childOf !== null || filters.childless || filters.excludeTree.length > 0 || filters.objectIds !== null;
 }
 
 function compareText(a: string, b: string): number {
@@ -256,6 +327,7 @@ function sortKey(filters: Filters): (a: Term, b: Term) => number {
     switch (filters.orderby) {
       case 'id':
       case 'term_group':
+      case 'term_order':
         return a.id - b.id;
       case 'include':
         return position(filters.includeOrder, a.id) - position(filters.includeOrder, b.id);
@@ -292,11 +364,50 @@ export async function listTerms(ctx: DomainContext, taxonomySlug: string, query:
   const perPage = query.perPage ?? 10;
   // REST only declares `offset` for flat taxonomies; GraphQL windows use it for every taxonomy.
   const offset = windowOffset(query.offset || undefined, query.page, perPage);
-  const result = query.post ? await queryContentTerms(ctx, filters, query.post, offset, perPage) : await querySql(ctx.db, filters, offset, perPage);
+  const inMemory = Boolean(query.post) && !needsSql(filters);
+  if (query.post && !inMemory) filters.objectIds = [...(filters.objectIds ?? [query.post])].filter((id) => id === query.post);
+  const result = inMemory ? await queryContentTerms(ctx, filters, query.post as number, offset, perPage) : await querySql(ctx.db, filters, offset, perPage);
   return {
     terms: await describeTerms(ctx, taxonomy, result.terms),
     total: result.total,
     page: Math.ceil(offset / perPage + 1),
     perPage,
   };
+}
+
+/**
+ * Every term a query selects, in its order, over one or more taxonomies (WPGraphQL's term
+ * connections: the lists are small, and a cursor's position is read off the ordered list). The
+ * window arguments (page, perPage, offset) are ignored.
+ */
+export async function listOrderedTerms(ctx: DomainContext, taxonomySlugs: readonly string[], query: TermListQuery): Promise<Term[]> {
+  if (taxonomySlugs.length === 0) return [];
+  const taxonomies = taxonomySlugs.map(termTaxonomy);
+  for (const taxonomy of taxonomies) {
+    const denied = await listTermsPermissionError(ctx, taxonomy.slug, query);
+    if (denied) throw denied;
+  }
+  const filters = normalise(taxonomies[0], query);
+  if (query.post) filters.objectIds = [...(filters.objectIds ?? [query.post])].filter((id) => id === query.post);
+  // A filter only hierarchical taxonomies understand applies to the hierarchical ones alone.
+  const slugs = taxonomies.filter((t) => (query.parent !== undefined && query.parent !== null) || query.childOf ? t.hierarchical : true).map((t) => t.slug);
+  if (slugs.length === 0) return [];
+  if (!filters.taxonomy.hierarchical && taxonomies.some((t) => t.hierarchical)) {
+    filters.taxonomy = taxonomies.find((t) => t.hierarchical) as TaxonomyDef;
+    if (query.parent !== undefined && query.parent !== null) filters.parent = query.parent;
+  }
+  const where = whereClauses(ctx.db, filters, slugs);
+  if (filters.hideEmpty) {
+    const kept = (await Promise.all(taxonomies.filter((t) => t.hierarchical).map((t) => emptyTermsWithUsedDescendants(ctx.db, t)))).flat();
+    where.push(kept.length ? Prisma.sql`("count" > 0 OR "id" IN (${Prisma.join(kept)}))` : Prisma.sql`"count" > 0`);
+  }
+  const rows = await ctx.db.read.query<RawTerm>(
+    Prisma.sql`
+    SELECT "id", "taxonomy", "name", "slug", "description", "parentId", "count" FROM "Term"
+    WHERE ${Prisma.join(where, ' AND ')} ${orderClause(ctx.db, filters)}`,
+    slugs.map((slug) => listTag('Term', slug)),
+  );
+  const terms = rows.map(toTerm);
+  for (const term of terms) termById(ctx).prime(term.id, term);
+  return terms;
 }

@@ -6,7 +6,7 @@
  * taxonomy's assign_terms capability.
  */
 import { customObjectLabels } from '../content/object-labels';
-import { TAXONOMIES, taxonomy as taxonomyDef, type TaxonomyDef } from '../content/taxonomies';
+import { EXTENSION_TAXONOMIES, TAXONOMIES, taxonomy as taxonomyDef, type TaxonomyDef } from '../content/taxonomies';
 import { DomainError, forbidden } from '../errors';
 import type { Viewer } from '../viewer';
 
@@ -96,6 +96,12 @@ const REGISTRATIONS: Record<string, Registration> = {
     capabilities: { manage_terms: 'manage_post_tags', edit_terms: 'edit_post_tags', delete_terms: 'delete_post_tags', assign_terms: 'assign_post_tags' },
     public: true, showUi: true, showAdminColumn: true, showInNavMenus: true,
   },
+  // create_initial_taxonomies(): public, no admin screen, in nav menus for themes with post formats.
+  post_format: {
+    capabilities: { manage_terms: 'manage_categories', edit_terms: 'manage_categories', delete_terms: 'manage_categories', assign_terms: 'edit_posts' },
+    labels: { name: 'Formats', singular_name: 'Format' },
+    public: true, showUi: false, showAdminColumn: false, showInNavMenus: true,
+  },
   nav_menu: {
     capabilities: { manage_terms: 'edit_theme_options', edit_terms: 'edit_theme_options', delete_terms: 'edit_theme_options', assign_terms: 'edit_theme_options' },
     labels: { name: 'Navigation Menus', singular_name: 'Navigation Menu' },
@@ -180,4 +186,26 @@ export function getTaxonomy(viewer: Viewer, slug: string, context?: string): Tax
   const found = OBJECTS.find((o) => o.def.slug === slug);
   if (!found) throw new DomainError('rest_taxonomy_invalid', 'Invalid taxonomy.', 404);
   return found;
+}
+
+/**
+ * WordPress registers post_format without REST support; our posts keep their format in a column
+ * (Content.format), so the taxonomy is described here only, for the GraphQL face.
+ */
+const POST_FORMAT: TaxonomyDef = {
+  slug: 'post_format', name: 'Formats', singularName: 'Format', description: '', hierarchical: false, restBase: 'post_format', restNamespace: 'wp/v2',
+  types: ['post'], showInRest: false,
+  caps: { manage_terms: 'manage_categories', edit_terms: 'manage_categories', delete_terms: 'manage_categories', assign_terms: 'edit_posts' },
+};
+
+/** The taxonomies WPGraphQL shows (show_in_graphql), in registration order: the core ones, then the calendar's. */
+const GRAPHQL_OBJECTS: readonly TaxonomyObject[] = [TAXONOMIES.category, TAXONOMIES.post_tag, POST_FORMAT, EXTENSION_TAXONOMIES.tribe_events_cat].map(describe);
+
+export function graphqlTaxonomies(): readonly TaxonomyObject[] {
+  return GRAPHQL_OBJECTS;
+}
+
+/** A taxonomy WPGraphQL shows, by name, or null. */
+export function graphqlTaxonomy(slug: string): TaxonomyObject | null {
+  return GRAPHQL_OBJECTS.find((o) => o.def.slug === slug) ?? null;
 }
