@@ -143,6 +143,73 @@ describe('WPGraphQL content', () => {
     expect(anon.post).toEqual({ previewRevisionDatabaseId: null, preview: null });
   });
 
+  type Nodes = { nodes: Array<{ databaseId: number; title?: string; slug?: string; status?: string; __typename?: string }>; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string } };
+
+  it('filters posts by categoryName, tag, title, stati and dateQuery, and orders by a list', async () => {
+    const data = await run<Record<string, Nodes>>(
+      admin(),
+      `{
+        guides: posts(where: { categoryName: "guides" }) { nodes { title } }
+        rest: posts(where: { tag: "rest", orderby: [{ field: TITLE, order: ASC }] }) { nodes { title } }
+        titled: posts(where: { title: "Meet the community" }) { nodes { title } }
+        drafts: posts(where: { stati: [DRAFT] }) { nodes { databaseId status } }
+        thisYear: posts(where: { dateQuery: { year: ${new Date().getUTCFullYear() - 10} } }) { nodes { title } }
+        future: posts(where: { dateQuery: { after: { year: ${new Date().getUTCFullYear() - 10} } } }) { nodes { title } }
+        bySlug: posts(where: { orderby: [{ field: SLUG, order: DESC }] }, first: 2) { nodes { slug } }
+        pagesByMenuOrder: pages(where: { parent: ${parentId} }) { nodes { databaseId } }
+      }`,
+    );
+    expect(data.guides.nodes.map((n) => n.title).sort()).toEqual(['Getting started with the REST API', 'Querying posts with GraphQL']);
+    expect(data.rest.nodes.map((n) => n.title)).toEqual(['Getting started with the REST API', 'Two faces, one domain']);
+    expect(data.titled.nodes).toEqual([{ title: 'Meet the community' }]);
+    expect(data.drafts.nodes).toEqual([{ databaseId: draftId, status: 'draft' }]);
+    expect(data.thisYear.nodes).toEqual([]);
+    expect(data.future.nodes.length).toBeGreaterThanOrEqual(6);
+    const slugs = data.bySlug.nodes.map((n) => n.slug as string);
+    expect(slugs).toEqual([...slugs].sort().reverse());
+    expect(data.pagesByMenuOrder.nodes).toEqual([{ databaseId: childId }]);
+
+    // Anonymous readers asking for drafts get published posts only (the status is dropped, as WPGraphQL does).
+    const anon = await run<{ posts: Nodes }>(anonymous(), `{ posts(where: { stati: [DRAFT, PUBLISH] }, first: 100) { nodes { databaseId status } } }`);
+    expect(anon.posts.nodes.every((n) => n.status === 'publish')).toBe(true);
+    expect(anon.posts.nodes.map((n) => n.databaseId)).not.toContain(draftId);
+  });
+
+  it('lists contentNodes over several types, and revisions for editors only', async () => {
+    const data = await run<{ contentNodes: Nodes }>(anonymous(), `{ contentNodes(where: { contentTypes: [POST, PAGE] }, first: 100) { nodes { __typename databaseId } } }`);
+    const types = new Set(data.contentNodes.nodes.map((n) => n.__typename));
+    expect(types).toEqual(new Set(['Post', 'Page']));
+    const revisions = `{ revisions(first: 100) { nodes { __typename databaseId ... on Post { isRevision } } } }`;
+    expect((await run<{ revisions: Nodes }>(anonymous(), revisions)).revisions.nodes).toEqual([]);
+    const asAdmin = (await run<{ revisions: Nodes }>(admin(), revisions)).revisions.nodes;
+    expect(asAdmin.length).toBeGreaterThan(0);
+    expect(asAdmin[0]).toMatchObject({ __typename: 'Post', isRevision: true });
+  });
+
+  it('pages forwards and backwards with cursors that stay put when a post is inserted between pages', async () => {
+    const page = (after?: string) => run<{ posts: Nodes }>(anonymous(), `query($after: String) { posts(first: 2, after: $after) { nodes { databaseId } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`, { after });
+    const all = (await run<{ posts: Nodes }>(anonymous(), `{ posts(first: 100) { nodes { databaseId } } }`)).posts.nodes.map((n) => n.databaseId);
+    const first = (await page()).posts;
+    expect(first.nodes.map((n) => n.databaseId)).toEqual(all.slice(0, 2));
+    expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+
+    // A new post is the newest: it goes before everything the client has seen.
+    const inserted = (await t.request.post('/wp-json/core/v2/posts').set('Authorization', t.adminAuth).send({ title: 'Breaking news', status: 'publish' })).body.id;
+    try {
+      const second = (await page(first.pageInfo.endCursor)).posts;
+      expect(second.nodes.map((n) => n.databaseId)).toEqual(all.slice(2, 4));
+      expect(second.pageInfo.hasPreviousPage).toBe(true);
+
+      const back = await run<{ posts: Nodes }>(anonymous(), `query($before: String) { posts(last: 2, before: $before) { nodes { databaseId } pageInfo { hasNextPage hasPreviousPage } } }`, { before: second.pageInfo.startCursor });
+      expect(back.posts.nodes.map((n) => n.databaseId)).toEqual([all[0], all[1]]);
+      expect(back.posts.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: true });
+      const lastTwo = await run<{ posts: Nodes }>(anonymous(), `{ posts(last: 2) { nodes { databaseId } pageInfo { hasNextPage hasPreviousPage } } }`);
+      expect(lastTwo.posts.nodes.map((n) => n.databaseId)).toEqual(all.slice(-2));
+    } finally {
+      await t.request.delete(`/wp-json/core/v2/posts/${inserted}?force=true`).set('Authorization', t.adminAuth);
+    }
+  });
+
   it('refuses an id of the wrong kind', async () => {
     const result = await execute(anonymous(), `{ post(id: "dGVybTox") { id } }`);
     expect(result.error?.graphQLErrors[0].message).toMatch(/The ID input is invalid/);
