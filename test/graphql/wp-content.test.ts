@@ -210,6 +210,40 @@ describe('WPGraphQL content', () => {
     }
   });
 
+  it('creates, updates and deletes posts and pages, with capability errors in errors[]', async () => {
+    const created = await run<{ createPost: { clientMutationId: string; post: { databaseId: number; status: string; title: string; categories: { nodes: unknown[] } } } }>(
+      admin(),
+      `mutation { createPost(input: { clientMutationId: "c1", title: "Made by GraphQL", content: "Body", status: PUBLISH, categories: { append: false, nodes: [{ slug: "news" }] }, tags: { nodes: [{ slug: "graphql" }] } }) {
+        clientMutationId post { databaseId status title(format: RAW) categories { nodes { __typename } } } } }`,
+    );
+    expect(created.createPost).toMatchObject({ clientMutationId: 'c1', post: { status: 'publish', title: 'Made by GraphQL' } });
+    const id = created.createPost.post.databaseId;
+    const filtered = await run<{ posts: Nodes }>(anonymous(), `{ posts(where: { categoryName: "news", tagSlugIn: ["graphql"] }) { nodes { databaseId } } }`);
+    expect(filtered.posts.nodes.map((n) => n.databaseId)).toContain(id);
+
+    const updated = await run<{ updatePost: { post: { title: string; slug: string } } }>(admin(), `mutation($id: ID!) { updatePost(input: { id: $id, title: "Renamed", slug: "renamed-post" }) { post { title(format: RAW) slug } } }`, { id: gid('post', id) });
+    expect(updated.updatePost.post).toEqual({ title: 'Renamed', slug: 'renamed-post' });
+
+    const refused = await execute(anonymous(), `mutation($id: ID!) { updatePost(input: { id: $id, title: "Nope" }) { post { title } } }`, { id: gid('post', id) });
+    expect(refused.data?.updatePost).toBeNull();
+    expect(refused.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'rest_cannot_edit', status: 401 });
+
+    const deleted = await run<{ deletePost: { deletedId: string; post: { databaseId: number; status: string } } }>(admin(), `mutation($id: ID!) { deletePost(input: { id: $id, forceDelete: true }) { deletedId post { databaseId status } } }`, { id: String(id) });
+    expect(deleted.deletePost).toEqual({ deletedId: gid('post', id), post: { databaseId: id, status: 'publish' } });
+    expect((await run<{ post: null }>(admin(), `query($id: ID!) { post(id: $id, idType: DATABASE_ID) { id } }`, { id: String(id) })).post).toBeNull();
+
+    const page = await run<{ createPage: { page: { databaseId: number; parentDatabaseId: number; menuOrder: number } } }>(
+      admin(),
+      `mutation($parent: ID!) { createPage(input: { title: "Sub page", status: PUBLISH, parentId: $parent, menuOrder: 3 }) { page { databaseId parentDatabaseId menuOrder } } }`,
+      { parent: gid('post', parentId) },
+    );
+    expect(page.createPage.page).toMatchObject({ parentDatabaseId: parentId, menuOrder: 3 });
+    const pageId = page.createPage.page.databaseId;
+    const trashed = await run<{ deletePage: { page: { status: string } } }>(admin(), `mutation($id: ID!) { deletePage(input: { id: $id }) { page { status } } }`, { id: gid('post', pageId) });
+    expect(trashed.deletePage.page.status).toBe('publish');
+    expect((await run<{ page: { status: string } }>(admin(), `query($id: ID!) { page(id: $id, idType: DATABASE_ID) { status } }`, { id: String(pageId) })).page.status).toBe('trash');
+  });
+
   it('refuses an id of the wrong kind', async () => {
     const result = await execute(anonymous(), `{ post(id: "dGVybTox") { id } }`);
     expect(result.error?.graphQLErrors[0].message).toMatch(/The ID input is invalid/);
