@@ -184,3 +184,59 @@ export function getPostType(viewer: Viewer, slug: string, context?: string): Pos
   }
   return found;
 }
+
+/**
+ * The post types WPGraphQL serves as ContentType objects (show_in_graphql): the REST-visible ones
+ * but menu items (WPGraphQL's MenuItem is its own type), and the calendar's (ql-events registers them).
+ */
+const GRAPHQL_TYPES = ['post', 'page', 'attachment', 'tribe_events', 'tribe_venue', 'tribe_organizer'] as const;
+const GRAPHQL_OBJECTS: readonly PostTypeObject[] = GRAPHQL_TYPES.map((slug) => OBJECTS.find((o) => o.def.slug === slug) ?? describe(POST_TYPES[slug]));
+
+/** WPGraphQL's names of a post type (graphql_single_name / graphql_plural_name). */
+export const GRAPHQL_NAMES: Readonly<Record<string, readonly [single: string, plural: string]>> = {
+  post: ['post', 'posts'],
+  page: ['page', 'pages'],
+  attachment: ['mediaItem', 'mediaItems'],
+  tribe_events: ['event', 'events'],
+  tribe_venue: ['venue', 'venues'],
+  tribe_organizer: ['organizer', 'organizers'],
+};
+
+/** What register_post_type() sets for the built-in types beyond the registry (create_initial_post_types). */
+export interface PostTypeFlags {
+  publiclyQueryable: boolean;
+  excludeFromSearch: boolean;
+  deleteWithUser: boolean | null;
+  menuPosition: number | null;
+  showInAdminBar: boolean;
+  canExport: boolean;
+  restControllerClass: string;
+}
+
+const FLAGS: Partial<Record<string, Partial<PostTypeFlags>>> = {
+  post: { deleteWithUser: true, menuPosition: 5 },
+  page: { publiclyQueryable: false, deleteWithUser: true, menuPosition: 20 },
+  attachment: { deleteWithUser: true, showInAdminBar: false, restControllerClass: 'WP_REST_Attachments_Controller' },
+};
+
+export function postTypeFlags(object: PostTypeObject): PostTypeFlags {
+  return {
+    publiclyQueryable: object.def.viewable,
+    excludeFromSearch: !object.def.viewable,
+    deleteWithUser: null,
+    menuPosition: null,
+    showInAdminBar: object.visibility.show_ui,
+    canExport: true,
+    restControllerClass: 'WP_REST_Posts_Controller',
+    ...FLAGS[object.def.slug],
+  };
+}
+
+/** The post types served as GraphQL ContentTypes (anybody may read them, as in WPGraphQL). */
+export function graphqlPostTypes(): readonly PostTypeObject[] {
+  return GRAPHQL_OBJECTS;
+}
+
+export function graphqlPostType(slug: string): PostTypeObject | null {
+  return GRAPHQL_OBJECTS.find((o) => o.def.slug === slug) ?? null;
+}

@@ -9,7 +9,7 @@ import { contentTag, termTag } from '../../cache/tags';
 import { byKeys, defineLoader, groupByKeys } from '../loaders';
 import type { AttachedTerm } from './types';
 
-/** Meta keys the records show: footnotes (REST meta) and the featured image. */
+/** Meta keys the records show: footnotes (REST meta), the featured image, and the slug a trashed record wants back. */
 export const FOOTNOTES_KEY = 'footnotes';
 export const THUMBNAIL_KEY = '_thumbnail_id';
 /** The slug a trashed record had, given back when it leaves the trash. */
@@ -47,7 +47,7 @@ export const termsByContent = defineLoader('posts.termsByContent', (db) =>
 export const metaByContent = defineLoader('posts.metaByContent', (db) =>
   new DataLoader<number, Map<string, string>>(async (ids) => {
     const rows = await db.read.contentMeta.findMany({
-      where: { contentId: { in: [...ids] }, key: { in: [FOOTNOTES_KEY, THUMBNAIL_KEY] } },
+      where: { contentId: { in: [...ids] }, key: { in: [FOOTNOTES_KEY, THUMBNAIL_KEY, DESIRED_SLUG_KEY] } },
       orderBy: { id: 'asc' },
     });
     return groupByKeys(ids, rows, (r) => r.contentId).map((list) => {

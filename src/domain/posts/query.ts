@@ -51,6 +51,31 @@ export interface PostListQuery {
   parent?: number[];
   parentExclude?: number[];
   menuOrder?: number;
+  /** WP_Query's post_type as a list (WPGraphQL's contentNodes): overrides the list's own type. */
+  types?: string[];
+  /** WP_Query `title`: the exact title. */
+  title?: string;
+  /** has_password: true only protected items, false only unprotected ones. */
+  hasPassword?: boolean;
+  /** post_password: items with exactly this password. */
+  password?: string;
+  /** date_query: instants ranges on the date or modified column (site time resolved by the caller). */
+  dateRanges?: DateRange[];
+  /** WP_Query's orderby as a list of columns (WPGraphQL's `orderby: [{field, order}]`); ties go by id in the last direction. */
+  orderbyList?: Array<{ orderby: string; order: 'asc' | 'desc' }>;
+  /** page templates (the `_wp_page_template` values). */
+  templates?: string[];
+  /** post_mime_type (attachments): full types or their first part (`image`). */
+  mimeTypes?: string[];
+}
+
+/** One date_query clause as instants: `gt`/`gte`/`lt`/`lte` bounds on a column. */
+export interface DateRange {
+  column: 'date' | 'modified';
+  gt?: Date;
+  gte?: Date;
+  lt?: Date;
+  lte?: Date;
 }
 
 export interface PostList {
@@ -165,7 +190,17 @@ function instantOf(text: string | undefined, zone: Parameters<typeof parseSiteDa
 export async function buildWhere(ctx: DomainContext, type: PostTypeName, query: PostListQuery, search: SearchSpec | null): Promise<Prisma.ContentWhereInput> {
   const site = await siteOf(ctx);
   const zone = site.options;
-  const and: Prisma.ContentWhereInput[] = [{ type }, statusWhere(query.statuses)];
+  const and: Prisma.ContentWhereInput[] = [query.types?.length ? { type: { in: [...query.types] } } : { type }, statusWhere(query.statuses)];
+  if (query.title !== undefined) and.push({ title: query.title });
+  if (query.hasPassword === true) and.push({ password: { not: '' } });
+  if (query.hasPassword === false) and.push({ password: '' });
+  if (query.password !== undefined) and.push({ password: query.password });
+  if (query.templates?.length) and.push({ template: { in: [...query.templates] } });
+  if (query.mimeTypes?.length) and.push({ OR: query.mimeTypes.map((m) => (m.includes('/') ? { mimeType: m } : { mimeType: { startsWith: `${m}/` } })) });
+  for (const range of query.dateRanges ?? []) {
+    const bounds = Object.fromEntries(Object.entries(range).filter(([k, v]) => k !== 'column' && v !== undefined));
+    if (Object.keys(bounds).length) and.push({ [range.column]: bounds });
+  }
   if (query.include?.length) and.push({ id: { in: matchableIds(query.include) } });
   if (query.exclude?.length) and.push({ id: { notIn: excludableIds(query.exclude) } });
   if (query.author?.length) and.push({ authorId: { in: matchableIds(query.author) } });
@@ -203,6 +238,7 @@ const ORDER_COLUMNS: Record<string, keyof Prisma.ContentOrderByWithRelationInput
   slug: 'slug',
   title: 'title',
   menu_order: 'menuOrder',
+  comment_count: 'commentCount',
 };
 
 interface Window {
@@ -216,6 +252,12 @@ export function orderColumnOf(query: PostListQuery): keyof Prisma.ContentOrderBy
 }
 
 export function orderByOf(query: PostListQuery): Prisma.ContentOrderByWithRelationInput[] {
+  if (query.orderbyList?.length) {
+    const list = query.orderbyList.filter((o) => ORDER_COLUMNS[o.orderby]);
+    const orderBy: Prisma.ContentOrderByWithRelationInput[] = list.map((o) => ({ [ORDER_COLUMNS[o.orderby]]: o.order }));
+    if (!list.some((o) => ORDER_COLUMNS[o.orderby] === 'id')) orderBy.push({ id: list.at(-1)?.order ?? query.order });
+    return orderBy;
+  }
   const column = orderColumnOf(query);
   const orderBy: Prisma.ContentOrderByWithRelationInput[] = [{ [column]: query.order }];
   if (column !== 'id') orderBy.push({ id: query.order });
@@ -334,4 +376,35 @@ export function postWindow(query: PostListQuery, offset: number, limit: number):
   const window: PostListQuery = { ...query, page: 1, perPage: limit, offset };
   if (offset > 0 && window.ignoreSticky === false) window.ignoreSticky = true;
   return window;
+}
+
+/**
+ * Where the item with this id stands in the list (0-based), or null when it is not in it: a
+ * keyset count of the matching items ordered before it on the order's columns (ties by id), so a
+ * cursor keeps its place when items are inserted before or after it. Orderings done in memory
+ * (relevance, include, include_slugs) rank the matching ids the same way the windows do.
+ */
+export async function positionInList(ctx: DomainContext, type: PostTypeName, query: PostListQuery, id: number): Promise<number | null> {
+  if (!isInt32(id) || id <= 0) return null;
+  const hasSearch = typeof query.search === 'string' && query.search !== '';
+  const search = hasSearch ? parseSearch(query.search as string) : null;
+  const where = await buildWhere(ctx, type, query, search);
+  if (ordersInMemory(query, search)) {
+    const all = await windowInMemory(ctx, where, { ...query, perPage: Number.MAX_SAFE_INTEGER }, 0, search);
+    const at = all.rows.findIndex((r) => r.id === id);
+    return at === -1 ? null : at;
+  }
+  const row = await ctx.db.read.content.findFirst({ where: { AND: [where, { id }] } });
+  if (!row) return null;
+  const order = orderByOf(query).map((o) => Object.entries(o)[0] as [keyof Content, 'asc' | 'desc']);
+  const before: Prisma.ContentWhereInput[] = order.map(([column, direction], i) => ({
+    AND: [...order.slice(0, i).map(([c]) => ({ [c]: row[c] })), { [column]: { [direction === 'asc' ? 'lt' : 'gt']: row[column] } }],
+  }));
+  return ctx.db.read.content.count({ where: { AND: [where, { OR: before }] } });
+}
+
+/** The number of matching items (a connection paging backwards from the end). */
+export async function countList(ctx: DomainContext, type: PostTypeName, query: PostListQuery): Promise<number> {
+  const hasSearch = typeof query.search === 'string' && query.search !== '';
+  return ctx.db.read.content.count({ where: await buildWhere(ctx, type, query, hasSearch ? parseSearch(query.search as string) : null) });
 }

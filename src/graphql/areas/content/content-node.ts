@@ -7,7 +7,9 @@
  */
 import type { Content } from '../../../generated/prisma-sqlite/client';
 import { formatGmt, formatSiteTime } from '../../../domain/content/dates';
+import { desiredSlugOf, featuredMediaIdOf, isRestrictedFor, viewerAutosaveOf } from '../../../domain/posts/node-fields';
 import { siteOf } from '../../../domain/posts/records';
+import { isAutosave } from '../../../domain/posts/revisions';
 import { textFieldOf, type TextField } from '../../../domain/posts/text-fields';
 import type { GraphQLContext } from '../../context';
 import { oneToOne } from '../../connection';
@@ -143,5 +145,48 @@ export abstract class ContentNodeModel extends Model {
   }
   async revisionOf(_: unknown, ctx: GraphQLContext) {
     return this.row.type === 'revision' ? oneToOne(await contentNodeById(ctx, this.row.parentId)) : null;
+  }
+
+  // ContentNode's remaining fields.
+  /** `_wp_desired_post_slug` (set while an object is in the trash). */
+  desiredSlug(_: unknown, ctx: GraphQLContext): Promise<string | null> {
+    return desiredSlugOf(ctx.domain, this.row.id);
+  }
+  /** The `enclosure` meta: we store no podcast enclosures, so WordPress would have none. */
+  get enclosure(): null {
+    return null;
+  }
+  /** `_edit_last` is not stored (writes keep no last-editor meta), so WordPress's get_post_meta() would be empty. */
+  get lastEditedBy(): null {
+    return null;
+  }
+  isRestricted(_: unknown, ctx: GraphQLContext): boolean {
+    return isRestrictedFor(ctx.viewer, this.row);
+  }
+  /** An autosave revision is the object in its preview state. */
+  get isPreview(): boolean {
+    return this.row.type === 'revision' && isAutosave(this.row);
+  }
+  /** The viewer's autosave of the object (what a preview shows), for those who may read its revisions. */
+  async previewRevisionDatabaseId(_: unknown, ctx: GraphQLContext): Promise<number | null> {
+    if (this.row.type === 'revision') return null;
+    return (await viewerAutosaveOf(ctx.domain, this.row))?.id ?? null;
+  }
+  async previewRevisionId(_: unknown, ctx: GraphQLContext): Promise<string | null> {
+    const id = await this.previewRevisionDatabaseId(_, ctx);
+    return id ? toGlobalId('post', id) : null;
+  }
+
+  // NodeWithFeaturedImage
+  featuredImageDatabaseId(_: unknown, ctx: GraphQLContext): Promise<number | null> {
+    return featuredMediaIdOf(ctx.domain, this.row.id);
+  }
+  async featuredImageId(_: unknown, ctx: GraphQLContext): Promise<string | null> {
+    const id = await featuredMediaIdOf(ctx.domain, this.row.id);
+    return id ? toGlobalId('post', id) : null;
+  }
+  async featuredImage(_: unknown, ctx: GraphQLContext) {
+    const id = await featuredMediaIdOf(ctx.domain, this.row.id);
+    return id ? oneToOne(await contentNodeById(ctx, id, 'attachment')) : null;
   }
 }
