@@ -3,6 +3,7 @@
  * filters, nested venue and organizers, cursors both ways that keep their place under inserts,
  * lookups by every idType, mutations, and anonymous readers seeing published events only.
  */
+import { insertManyEvents } from '../../src/domain/events';
 import { startTestApp, type TestApp } from '../support/app';
 import { execute, listen, run, type GraphQLTestServer } from './client';
 
@@ -88,5 +89,65 @@ describe('GraphQL (ql-events): calendar', () => {
     expect(trashed.event.status).toBe('trash');
     await run(admin(), `mutation { deleteEvent(input: { id: "${created.databaseId}", forceDelete: true }) { deletedId } }`);
     expect((await run<Json>(admin(), q)).event).toBeNull();
+  });
+});
+
+describe('GraphQL (ql-events): nested venue, organizers and categories are batched', () => {
+  let t: TestApp;
+  let server: GraphQLTestServer;
+  const ROWS = 100;
+  beforeAll(async () => {
+    t = await startTestApp({ GRAPHQL_MAX_COMPLEXITY: '10000000' }, { seed: false });
+    server = await listen(t);
+    const prisma = t.db.prisma;
+    const date = new Date('2024-01-01T00:00:00Z');
+    const venues: number[] = [];
+    const organizers: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      venues.push((await prisma.content.create({ data: { type: 'tribe_venue', status: 'publish', title: `Venue ${i}`, slug: `venue-${i}`, date, modified: date, venue: { create: { city: `City ${i}` } } } })).id);
+      organizers.push((await prisma.content.create({ data: { type: 'tribe_organizer', status: 'publish', title: `Organizer ${i}`, slug: `organizer-${i}`, date, modified: date, organizer: { create: { email: `o${i}@example.com` } } } })).id);
+    }
+    const categories = await Promise.all(Array.from({ length: 5 }, (_, i) => prisma.term.create({ data: { taxonomy: 'tribe_events_cat', name: `Cat ${i}`, slug: `cat-${i}` } }).then((c) => c.id)));
+    await insertManyEvents(t.db, { count: ROWS, venueIds: venues, organizerIds: organizers, categoryIds: categories });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const NESTED = `query($first: Int!) { events(first: $first) { nodes { databaseId startDate
+    venue { databaseId city linkedData { name } }
+    organizers { nodes { databaseId email } }
+    eventsCategories { nodes { databaseId name uri } }
+    linkedData { location { name } organizer { email } } } } }`;
+
+  async function statementsOf(first: number): Promise<{ count: number; nodes: Json[] }> {
+    await run(server.client(), NESTED, { first });
+    const before = t.db.queries.count;
+    const data = await run<Json>(server.client(), NESTED, { first });
+    return { count: t.db.queries.count - before, nodes: data.events.nodes };
+  }
+
+  it('costs as many statements for 100 events as for 10', async () => {
+    const ten = await statementsOf(10);
+    const hundred = await statementsOf(ROWS);
+    expect(ten.nodes).toHaveLength(10);
+    expect(hundred.nodes).toHaveLength(ROWS);
+    expect(hundred.nodes.every((n: Json) => n.venue?.city && n.organizers.nodes.length >= 1 && n.eventsCategories.nodes.length >= 1 && n.linkedData.location)).toBe(true);
+    expect(hundred.count).toBe(ten.count);
+  });
+
+  it('pages venues by date then id with stable cursors, and finds categories by every idType', async () => {
+    const all = (await run<Json>(server.client(), '{ venues(first: 100) { nodes { databaseId } } }')).venues.nodes.map((n: Json) => n.databaseId);
+    expect(all).toHaveLength(20);
+    // Same date: WordPress's date DESC order falls back on the id, latest first.
+    expect(all).toEqual([...all].sort((a: number, b: number) => b - a));
+    const page = (await run<Json>(server.client(), '{ venues(first: 5) { pageInfo { endCursor } } }')).venues.pageInfo.endCursor;
+    const next = (await run<Json>(server.client(), `{ venues(first: 5, after: "${page}") { nodes { databaseId } } }`)).venues.nodes.map((n: Json) => n.databaseId);
+    expect(next).toEqual(all.slice(5, 10));
+    const bySlug = (await run<Json>(server.client(), '{ eventsCategory(id: "cat-1", idType: SLUG) { id databaseId name } }')).eventsCategory;
+    expect(bySlug.name).toBe('Cat 1');
+    const byId = (await run<Json>(server.client(), `{ eventsCategory(id: "${bySlug.id}") { databaseId events(first: 100) { nodes { databaseId } } } }`)).eventsCategory;
+    expect(byId.databaseId).toBe(bySlug.databaseId);
+    expect(byId.events.nodes.length).toBeGreaterThan(0);
+    const byName = (await run<Json>(server.client(), '{ eventsCategory(id: "Cat 1", idType: NAME) { databaseId } }')).eventsCategory;
+    expect(byName.databaseId).toBe(bySlug.databaseId);
   });
 });
