@@ -64,6 +64,22 @@ describe('GraphQL (ql-events): calendar', () => {
     expect(back.edges.map((e: Json) => e.node.databaseId)).toEqual(all.slice(0, 2).map((e: Json) => e.node.databaseId));
   });
 
+  it('orders by the given fields and filters on the calendar flags', async () => {
+    const byTitle = (await run<Json>(server.client(), '{ events(first: 100, where: { orderby: [{ field: TITLE, order: ASC }] }) { nodes { title } } }')).events.nodes.map((n: Json) => n.title);
+    expect(byTitle.length).toBeGreaterThan(1);
+    expect(byTitle).toEqual([...byTitle].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+    const all = (await run<Json>(server.client(), '{ events(first: 100) { nodes { databaseId allDay featured uri } } }')).events.nodes;
+    const allDay = (await run<Json>(server.client(), '{ events(first: 100, where: { allDay: true }) { nodes { databaseId } } }')).events.nodes.map((n: Json) => n.databaseId);
+    expect(allDay).toEqual(all.filter((n: Json) => n.allDay).map((n: Json) => n.databaseId));
+    const notFeatured = (await run<Json>(server.client(), '{ events(first: 100, where: { featured: false }) { nodes { databaseId } } }')).events.nodes.map((n: Json) => n.databaseId);
+    expect(notFeatured).toEqual(all.filter((n: Json) => !n.featured).map((n: Json) => n.databaseId));
+    const picked = [all[2].databaseId, all[0].databaseId];
+    const inOrder = (await run<Json>(server.client(), `{ events(where: { in: [${picked.join(',')}], orderby: [{ field: IN, order: ASC }] }) { nodes { databaseId } } }`)).events.nodes.map((n: Json) => n.databaseId);
+    expect(inOrder).toEqual(picked);
+    const byUri = (await run<Json>(server.client(), `{ event(id: "${all[0].uri}", idType: URI) { databaseId } }`)).event;
+    expect(byUri.databaseId).toBe(all[0].databaseId);
+  });
+
   it('creates, updates and deletes events, venues, organizers and categories as an administrator only', async () => {
     const denied = await execute(server.client(), 'mutation { createVenue(input: { title: "Nope" }) { venue { databaseId } } }');
     expect(denied.error?.graphQLErrors[0].extensions.status).toBe(401);

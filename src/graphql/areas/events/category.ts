@@ -48,8 +48,9 @@ export class EventsCategoryModel extends Model {
   get termTaxonomyId(): number {
     return this.term.id;
   }
-  get termGroupId(): number {
-    return 0;
+  /** WPGraphQL answers null for WordPress's term_group 0 (no groups are kept). */
+  get termGroupId(): number | null {
+    return null;
   }
   get name(): string {
     return this.term.name;
