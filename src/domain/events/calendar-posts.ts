@@ -142,3 +142,14 @@ export async function trashRow(tx: Tx, id: number, trashedError: () => DomainErr
   await recountTermsOf(tx, id);
   return row;
 }
+
+/**
+ * wp_delete_post( $id, true ): the record goes for good — its detail, links, meta and term
+ * relationships with it (the schema cascades) — and its terms are recounted. Needs delete_post.
+ */
+export async function purgeRow(tx: Tx, id: number): Promise<void> {
+  const termIds = (await tx.termRelationship.findMany({ where: { contentId: id }, select: { termId: true } })).map((r) => r.termId);
+  await tx.content.deleteMany({ where: { parentId: id, type: 'revision' } });
+  await tx.content.delete({ where: { id } });
+  await recountTerms(tx, termIds);
+}

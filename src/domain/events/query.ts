@@ -81,6 +81,37 @@ export interface EventListQuery {
   includeHidden: boolean;
   /** Password-protected events are left out of searches by anonymous viewers. */
   anonymous: boolean;
+  /** More bounds on the start or the end (ql-events' starts/ends filters and ranges), site times. */
+  bounds?: EventBound[];
+  allDay?: boolean;
+  /** Events whose local start and end fall on different days. */
+  multiday?: boolean;
+  /** hideFromListings equal to this. */
+  hidden?: boolean;
+  sticky?: boolean;
+  timezone?: string;
+  excludeIds?: number[];
+  venuesNotIn?: number[];
+  tagsNotIn?: number[];
+  /** Every one of these tags (tag_slug__and). */
+  tagsAll?: number[];
+  authors?: number[];
+  authorsNotIn?: number[];
+  slugs?: string[];
+  title?: string;
+  parentIn?: number[];
+  parentNotIn?: number[];
+  hasPassword?: boolean;
+  password?: string;
+  template?: string;
+  mimeType?: string;
+}
+
+/** One more bound on an event's start or end: `column op at` (site time). */
+export interface EventBound {
+  column: 'start' | 'end';
+  op: '<' | '<=' | '>' | '>=';
+  at: SqlDateTime;
 }
 
 export interface EventList {
@@ -207,7 +238,7 @@ export async function resolveEventArchive(ctx: DomainContext, args: EventArchive
 const ids = (list: readonly number[]) => Prisma.join(list.map((id) => (isStorableId(id) ? id : -1)));
 const KM_PER_DEGREE = 111.32;
 
-function utcOf(local: SqlDateTime, options: SiteOptions): string {
+export function utcOf(local: SqlDateTime, options: SiteOptions): string {
   return formatUtc(instantOfLocal(local, options));
 }
 
@@ -227,7 +258,7 @@ function startBoundOf(local: SqlDateTime, options: SiteOptions): string {
 }
 
 /** The WHERE conditions of a query (categories already expanded to their descendants). */
-function conditions(provider: Provider, query: EventListQuery, options: SiteOptions): Prisma.Sql[] {
+export function conditions(provider: Provider, query: EventListQuery, options: SiteOptions): Prisma.Sql[] {
   const where: Prisma.Sql[] = [];
   const statuses = [...new Set(query.statuses.flatMap((s) => (s === 'any' ? ANY : (EVENT_FILTER_STATUSES as readonly string[]).includes(s) ? [s] : [])))];
   where.push(statuses.length ? Prisma.sql`c."status" IN (${Prisma.join(statuses)})` : Prisma.sql`1 = 0`);
@@ -258,9 +289,42 @@ function conditions(provider: Provider, query: EventListQuery, options: SiteOpti
     }
     where.push(Prisma.sql`EXISTS (SELECT 1 FROM "EventVenue" v JOIN "VenueDetail" d ON d."contentId" = v."venueId" WHERE v."eventId" = e."contentId" AND ${Prisma.join(near, ' AND ')})`);
   }
+  where.push(...moreConditions(query, options));
   if (query.search) {
     where.push(searchSql(provider, parseSearch(query.search), { anonymous: query.anonymous === true }, (name) => Prisma.raw(`c."${name}"`)));
   }
+  return where;
+}
+
+const texts = (list: readonly string[]) => Prisma.join(list.length ? list : ['']);
+
+/** The filters WPGraphQL and ql-events add to the archive's (post-object args, flags, ranges). */
+function moreConditions(query: EventListQuery, options: SiteOptions): Prisma.Sql[] {
+  const where: Prisma.Sql[] = [];
+  for (const bound of query.bounds ?? []) {
+    const column = Prisma.raw(bound.column === 'start' ? 'e."startUtc"' : 'e."endUtc"');
+    where.push(Prisma.sql`${column} ${Prisma.raw(bound.op)} ${utcOf(bound.at, options)}`);
+  }
+  const flag = (value: boolean) => Prisma.raw(value ? 'true' : 'false');
+  if (query.allDay !== undefined) where.push(Prisma.sql`e."allDay" = ${flag(query.allDay)}`);
+  if (query.multiday !== undefined) where.push(query.multiday ? Prisma.sql`substr(e."startLocal", 1, 10) <> substr(e."endLocal", 1, 10)` : Prisma.sql`substr(e."startLocal", 1, 10) = substr(e."endLocal", 1, 10)`);
+  if (query.hidden !== undefined) where.push(Prisma.sql`e."hideFromListings" = ${flag(query.hidden)}`);
+  if (query.sticky !== undefined) where.push(Prisma.sql`e."sticky" = ${flag(query.sticky)}`);
+  if (query.timezone !== undefined) where.push(Prisma.sql`e."timezone" = ${query.timezone}`);
+  if (query.excludeIds?.length) where.push(Prisma.sql`c."id" NOT IN (${ids(query.excludeIds)})`);
+  if (query.venuesNotIn?.length) where.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "EventVenue" v WHERE v."eventId" = e."contentId" AND v."venueId" IN (${ids(query.venuesNotIn)}))`);
+  if (query.tagsNotIn?.length) where.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM "TermRelationship" r WHERE r."contentId" = e."contentId" AND r."termId" IN (${ids(query.tagsNotIn)}))`);
+  for (const tag of query.tagsAll ?? []) where.push(Prisma.sql`EXISTS (SELECT 1 FROM "TermRelationship" r WHERE r."contentId" = e."contentId" AND r."termId" = ${isStorableId(tag) ? tag : -1})`);
+  if (query.authors) where.push(Prisma.sql`c."authorId" IN (${ids(query.authors)})`);
+  if (query.authorsNotIn?.length) where.push(Prisma.sql`c."authorId" NOT IN (${ids(query.authorsNotIn)})`);
+  if (query.slugs) where.push(Prisma.sql`c."slug" IN (${texts(query.slugs)})`);
+  if (query.title !== undefined) where.push(Prisma.sql`c."title" = ${query.title}`);
+  if (query.parentIn) where.push(Prisma.sql`c."parentId" IN (${ids(query.parentIn)})`);
+  if (query.parentNotIn?.length) where.push(Prisma.sql`c."parentId" NOT IN (${ids(query.parentNotIn)})`);
+  if (query.hasPassword !== undefined) where.push(query.hasPassword ? Prisma.sql`c."password" <> ''` : Prisma.sql`c."password" = ''`);
+  if (query.password !== undefined) where.push(Prisma.sql`c."password" = ${query.password}`);
+  if (query.template !== undefined) where.push(Prisma.sql`c."template" = ${query.template}`);
+  if (query.mimeType !== undefined) where.push(Prisma.sql`c."mimeType" = ${query.mimeType}`);
   return where;
 }
 
@@ -292,7 +356,7 @@ export function eventCountSql(provider: Provider, query: EventListQuery, options
  * window, so it carries the window's months (an event write publishes the months of its old and
  * new span) instead of every event; relation filters add their link tables.
  */
-function listTagsOf(query: EventListQuery, options: SiteOptions): string[] {
+export function listTagsOf(query: EventListQuery, options: SiteOptions): string[] {
   const tags: string[] = [];
   const lower = query.startsOnOrAfter ?? query.startsAfter;
   const upper = query.endsOnOrBefore ?? query.endsBefore ?? query.startsBefore;
@@ -300,14 +364,14 @@ function listTagsOf(query: EventListQuery, options: SiteOptions): string[] {
   if (query.include) tags.push(...query.include.filter(isStorableId).map(contentTag));
   else if (months) tags.push(...months.map(eventMonthTag));
   else tags.push(listTag('Content', EVENT_TYPE), listTag('EventDetail'));
-  if (query.categories || query.tags) tags.push(listTag('TermRelationship'));
-  if (query.venues || query.geo) tags.push(listTag('EventVenue'), listTag('VenueDetail'));
+  if (query.categories || query.tags || query.tagsNotIn || query.tagsAll) tags.push(listTag('TermRelationship'));
+  if (query.venues || query.venuesNotIn || query.geo) tags.push(listTag('EventVenue'), listTag('VenueDetail'));
   if (query.organizers) tags.push(listTag('EventOrganizer'));
   return tags;
 }
 
 /** tax_query's include_children: a category also finds events of its descendants. */
-async function withDescendants(ctx: DomainContext, categories: number[]): Promise<number[]> {
+export async function withDescendants(ctx: DomainContext, categories: number[]): Promise<number[]> {
   const all = await ctx.db.read.term.findMany({ where: { taxonomy: EVENT_CATEGORY }, select: { id: true, parentId: true } });
   const found = new Set(categories);
   for (let grew = true; grew; ) {
