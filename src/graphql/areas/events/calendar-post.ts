@@ -38,31 +38,9 @@ export abstract class CalendarPostModel<R extends CalendarPost = CalendarPost> e
     return this.canEdit(ctx) ? this.row.password : null;
   }
   /** Protected content the viewer cannot edit is served restricted (no content). */
-  isRestricted(_: unknown, ctx: GraphQLContext): boolean {
+  override isRestricted(_: unknown, ctx: GraphQLContext): boolean {
     return this.row.password !== '' && !this.canEdit(ctx);
   }
-  get isPreview(): boolean {
-    return this.row.type === 'revision' && isAutosave(this.row);
-  }
-  get previewRevisionDatabaseId(): number | null {
-    return this.isPreview ? this.row.id : null;
-  }
-  get previewRevisionId(): string | null {
-    return this.isPreview ? toGlobalId('post', this.row.id) : null;
-  }
-  /** Kept only while a record is in the trash (_wp_desired_post_slug); ours free the slug without it. */
-  get desiredSlug(): string | null {
-    return null;
-  }
-  /** Podcast enclosures are not served for calendar records. */
-  get enclosure(): string | null {
-    return null;
-  }
-  /** _edit_last is not recorded. */
-  get lastEditedBy(): null {
-    return null;
-  }
-
   // Not hierarchical.
   get parent(): null {
     return null;
@@ -72,13 +50,13 @@ export abstract class CalendarPostModel<R extends CalendarPost = CalendarPost> e
   }
 
   // NodeWithFeaturedImage
-  get featuredImageDatabaseId(): number | null {
+  override async featuredImageDatabaseId(): Promise<number | null> {
     return this.record.image?.id ?? null;
   }
-  get featuredImageId(): string | null {
+  override async featuredImageId(): Promise<string | null> {
     return this.record.image ? toGlobalId('post', this.record.image.id) : null;
   }
-  async featuredImage(_: unknown, ctx: GraphQLContext) {
+  override async featuredImage(_: unknown, ctx: GraphQLContext) {
     return this.record.image ? oneToOne(await contentNodeById(ctx, this.record.image.id)) : null;
   }
 
