@@ -159,6 +159,30 @@ describe('WPGraphQL menus', () => {
     expect(data.item.connectedObject).toEqual({ __typename: 'Page' });
   });
 
+  it('reads the items and children of several menus in as many statements as of one', async () => {
+    // Named to sort before the demo menu, whose items link to posts and terms (more to read, not more lists).
+    for (const name of ['Footer', 'Links']) {
+      const menu = (await post('menus', { name })).body.id;
+      const top = (await post('menu-items', { title: `${name} top`, url: 'https://a.test/', menus: menu, status: 'publish' })).body.id;
+      await post('menu-items', { title: `${name} child`, url: 'https://b.test/', menus: menu, parent: top, status: 'publish' });
+    }
+    const query = `query($first: Int) { menus(first: $first) { nodes { name menuItems(where: { parentDatabaseId: 0 }) { nodes { label childItems { nodes { label menu { node { name } } } } } } } } }`;
+    type Answer = { menus: { nodes: Array<{ name: string; menuItems: { nodes: Array<{ label: string; childItems: { nodes: Array<{ label: string; menu: { node: { name: string } } }> } }> } }> } };
+    const client = server.client(t.adminAuth);
+    const statements = async (first: number) => {
+      await run(client, query, { first });
+      const before = t.db.queries.count;
+      const data = await run<Answer>(client, query, { first });
+      return { count: t.db.queries.count - before, data };
+    };
+    const one = await statements(1);
+    const all = await statements(3);
+    expect(all.data.menus.nodes.map((m) => m.name)).toEqual(['Drafts', 'Footer', 'Links']);
+    const footer = all.data.menus.nodes[1].menuItems.nodes;
+    expect(footer).toEqual([{ label: 'Footer top', childItems: { nodes: [{ label: 'Footer child', menu: { node: { name: 'Footer' } } }] } }]);
+    expect(all.count).toBe(one.count);
+  });
+
   it('keeps a cursor on its item when an item is inserted before it', async () => {
     const query = `query($after: String) { menuItems(where: { location: PRIMARY }, first: 2, after: $after) { nodes { databaseId } pageInfo { endCursor hasNextPage hasPreviousPage } } }`;
     type Page = { menuItems: { nodes: Array<{ databaseId: number }>; pageInfo: { endCursor: string; hasNextPage: boolean; hasPreviousPage: boolean } } };
