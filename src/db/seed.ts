@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config';
 import { slugKeyFor } from '../domain/content/slug';
+import { writeAssignments } from '../domain/menus/locations';
 import { DEFAULT_OPTIONS } from '../domain/settings/options';
 import type { Database, Prisma } from './client';
 
@@ -103,6 +104,8 @@ export async function seedDemoSite(db: Database, config: Config): Promise<boolea
         await tx.termRelationship.create({ data: { contentId: created.id, termId: menu.id } });
       }
       await tx.term.update({ where: { id: menu.id }, data: { count: items.length } });
+      // Shown at the theme's primary location, so anonymous front-ends can read it (WPGraphQL's rule).
+      await writeAssignments(tx, { primary: menu.id });
 
       await seedDemoEvents(tx, authorId, now);
 

@@ -91,12 +91,14 @@ describe('menus and menu locations', () => {
           name: 'Main Menu',
           slug: 'main-menu',
           meta: [],
-          locations: [],
+          // The demo menu shows at the theme's primary location.
+          locations: ['primary'],
           auto_add: false,
           _links: {
             self: [{ href: `${ROOT}/core/v2/menus/${mainId}`, targetHints: { allow: ALL_METHODS } }],
             collection: [{ href: `${ROOT}/core/v2/menus` }],
             about: [{ href: `${ROOT}/core/v2/taxonomies/nav_menu` }],
+            'wp:menu-location': [{ href: `${ROOT}/core/v2/menu-locations/primary`, embeddable: true }],
             'wp:post_type': [{ href: `${ROOT}/core/v2/menu-items?menus=${mainId}` }],
             curies: CURIES,
           },

@@ -30,3 +30,18 @@ export function availableMenuItemActions(viewer: Viewer): string[] {
   if (viewer.can(MANAGE_MENUS)) actions.push('create-menus', 'assign-menus');
   return actions;
 }
+
+/**
+ * WPGraphQL's rule (its Menu and MenuItem models' is_private): a menu shown at a theme location,
+ * and its items, are public; any other menu only for those who may edit theme options.
+ */
+export function canSeeMenu(viewer: Viewer, menuId: number, assignments: Record<string, number>): boolean {
+  if (canManageMenus(viewer)) return true;
+  return menuId > 0 && Object.values(assignments).some((id) => Number(id) === menuId);
+}
+
+/** The menus a viewer may see under that rule: null for every menu. */
+export function visibleMenuIds(viewer: Viewer, assignments: Record<string, number>): number[] | null {
+  if (canManageMenus(viewer)) return null;
+  return [...new Set(Object.values(assignments).map(Number).filter((id) => id > 0))];
+}

@@ -40,6 +40,14 @@ export interface MenuItemListQuery {
   menusExclude?: MenuTermFilter;
   taxRelation?: 'AND' | 'OR';
   menuOrder?: number;
+  /** Only the children of these menu items (0: top-level items), WPGraphQL's parentDatabaseId. */
+  parents?: readonly number[];
+  /**
+   * Whose visibility rule applies: REST's (menus readable by anyone who edits some post type) by
+   * default; 'located' is WPGraphQL's (access.ts canSeeMenu): items of a menu shown at a theme
+   * location are public, the others need edit_theme_options.
+   */
+  visibility?: 'rest' | 'located';
 }
 
 type Where = Prisma.ContentWhereInput;
@@ -86,6 +94,7 @@ export async function menuItemWhere(ctx: DomainContext, query: MenuItemListQuery
   if (query.exclude?.length) and.push({ id: { notIn: [...query.exclude] } });
   if (query.slugs?.length) and.push({ slug: { in: query.slugs.map((s) => sanitizeSlug(s)) } });
   if (query.menuOrder !== undefined) and.push({ menuOrder: query.menuOrder });
+  if (query.parents) and.push({ menuItem: { menuItemParent: { in: [...query.parents] } } });
   for (const clause of [
     dateWhere(query.before, 'date', 'lt', options),
     dateWhere(query.modifiedBefore, 'modified', 'lt', options),

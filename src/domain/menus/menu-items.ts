@@ -11,7 +11,8 @@ import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
 import { recountTerms } from '../terms/counts';
 import type { Viewer } from '../viewer';
-import { canManageMenus, hasMenuReadAccess } from './access';
+import { canManageMenus, hasMenuReadAccess, visibleMenuIds } from './access';
+import { menuLocationAssignments } from './locations';
 import { menuItemRowById, readMenuItemRows, siteOptionsOnce, type MenuItemRow } from './loaders';
 import { invalidParam, menuItemOrderBy, menuItemWhere, sortInMemory, type MenuItemListQuery } from './menu-item-query';
 import { setupMenuItem, type MenuItemRecord } from './menu-item-records';
@@ -86,7 +87,8 @@ function assertStatusesAllowed(viewer: Viewer, statuses: readonly string[]): voi
 export function checkedListQuery(ctx: DomainContext, query: MenuItemListQuery): readonly string[] {
   const statuses = query.statuses ?? ['publish'];
   assertStatusesAllowed(ctx.viewer, statuses);
-  const denied = listPermissionError(ctx.viewer, query.context);
+  // WPGraphQL's rule needs no read access: what a viewer may not see is left out by listWhere.
+  const denied = query.visibility === 'located' ? null : listPermissionError(ctx.viewer, query.context);
   if (denied) throw denied;
   const orderby = query.orderby ?? 'menu_order';
   if (orderby === 'relevance' && !query.search) {
@@ -101,7 +103,10 @@ export function checkedListQuery(ctx: DomainContext, query: MenuItemListQuery): 
 /** The WHERE of a checked list query (dates without an offset are site time: only then are the options read). */
 export async function listWhere(ctx: DomainContext, query: MenuItemListQuery, statuses: readonly string[]): Promise<Prisma.ContentWhereInput> {
   const dated = query.after || query.before || query.modifiedAfter || query.modifiedBefore;
-  return menuItemWhere(ctx, { ...query, statuses }, dated ? await siteOptionsOnce(ctx).load(0) : null);
+  const where = await menuItemWhere(ctx, { ...query, statuses }, dated ? await siteOptionsOnce(ctx).load(0) : null);
+  if (query.visibility !== 'located') return where;
+  const visible = visibleMenuIds(ctx.viewer, await menuLocationAssignments(ctx));
+  return visible === null ? where : { AND: [where, { terms: { some: { termId: { in: visible } } } }] };
 }
 
 /** The window of a list query: page, size and the number of items skipped. */

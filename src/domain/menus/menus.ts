@@ -81,7 +81,7 @@ async function findMenu(ctx: DomainContext, id: number): Promise<Term> {
 }
 
 /** Locations and auto_add of a batch of menus (two batched reads). */
-async function recordsOf(ctx: DomainContext, terms: readonly Term[]): Promise<MenuRecord[]> {
+export async function recordsOf(ctx: DomainContext, terms: readonly Term[]): Promise<MenuRecord[]> {
   const [assignments, flags] = await Promise.all([
     menuLocationAssignments(ctx),
     Promise.all(terms.map((t) => autoAddByMenuId(ctx).load(t.id))),
