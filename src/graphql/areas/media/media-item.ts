@@ -13,7 +13,7 @@ import { connectionOfList, oneToOne, type ConnectionArgs } from '../../connectio
 import type { GraphQLContext } from '../../context';
 import { toGlobalId } from '../../global-id';
 import type { Model } from '../../model';
-import { contentNodeById, modelsOf, userNodeById } from '../../nodes';
+import { contentNodeById, modelsOf } from '../../nodes';
 import { ContentNodeModel, type FormatArg } from '../content/content-node';
 import { postObjectConnection, type PostObjectConnectionArgs } from '../content/post-connection';
 import { MediaDetailsModel } from './media-details';
@@ -90,11 +90,12 @@ export class MediaItemModel extends ContentNodeModel {
   get commentCount(): number {
     return this.row.commentCount;
   }
-  get desiredSlug(): string | null {
+  override async desiredSlug(): Promise<string | null> {
     return this.facts.desiredSlug;
   }
-  get enclosure(): string | null {
-    return this.facts.enclosure;
+  override get enclosure(): null {
+    // WordPress keeps podcast enclosures on posts, never on attachments.
+    return null;
   }
   get hasPassword(): boolean {
     return this.row.password !== '';
@@ -103,21 +104,18 @@ export class MediaItemModel extends ContentNodeModel {
     return mayReadRawText(ctx.viewer, this.row) ? this.row.password : null;
   }
   /** Attachments have no revisions or previews. */
-  get isPreview(): boolean {
+  override get isPreview(): boolean {
     return false;
   }
-  get previewRevisionDatabaseId(): number | null {
+  override async previewRevisionDatabaseId(): Promise<number | null> {
     return null;
   }
-  get previewRevisionId(): string | null {
+  override async previewRevisionId(): Promise<string | null> {
     return null;
   }
   /** Objects the viewer may not see are null, never partly shown. */
-  get isRestricted(): boolean {
+  override isRestricted(): boolean {
     return false;
-  }
-  async lastEditedBy(_: unknown, ctx: GraphQLContext) {
-    return this.facts.editLast ? oneToOne(await userNodeById(ctx, this.facts.editLast)) : null;
   }
 
   // HierarchicalContentNode
