@@ -25,7 +25,7 @@ export async function canSeeAttachment(ctx: DomainContext, row: Content): Promis
   if (row.parentId <= 0) return true;
   const parent = await contentById(ctx).load(row.parentId);
   // An attachment whose parent is gone is attached to nothing.
-  return !parent || parent.status === 'inherit' || canReadContent(ctx.viewer, parent);
+  return !parent || parent.status === 'inherit' || parent.status === 'publish' || canReadContent(ctx.viewer, parent);
 }
 
 /** A media item the viewer may see, or 404. */

@@ -26,6 +26,7 @@ import {
   orderByOf,
   publishedStickies,
   statusFilterError,
+  defaultStatusOf,
   stickiesApply,
   stickiesFirst,
   type PostList,
@@ -92,7 +93,7 @@ function answerAll(ctx: DomainContext, requests: readonly ListRequest[]): Promis
 /** The lists of one family: the same query but for its pin, which is one parent for each. */
 async function listFamily(ctx: DomainContext, request: ListRequest, pins: Pin[]): Promise<Array<PostList | Error>> {
   const { type, query } = request;
-  const statusDenied = statusFilterError(ctx, type, query.statuses);
+  const statusDenied = statusFilterError(ctx, type, query.statuses, defaultStatusOf(query));
   if (statusDenied) throw statusDenied;
   const denied = listPermissionError(ctx, type, query.context);
   if (denied) throw denied;

@@ -12,6 +12,7 @@ import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
 import { excludableIds, isInt32, matchableIds } from './ids';
 import { canEditPost, canReadPost } from './permissions';
+import { canSeeAttachment } from '../media/media-items';
 import { loadRecords, postTypeDef, siteOf } from './records';
 import { parseSearch, relevanceRank, searchWhere, type SearchSpec } from '../search/wp-query';
 import type { PostRecord, PostTypeName } from './types';
@@ -95,10 +96,11 @@ export interface PostList {
  * also passes with read_private_posts). WordPress reports it as a sanitize-phase failure: 400
  * rest_invalid_param wrapping rest_forbidden_status (401/403).
  */
-export function statusFilterError(ctx: DomainContext, type: PostTypeName, statuses: readonly string[]): DomainError | null {
+export function statusFilterError(ctx: DomainContext, type: PostTypeName, statuses: readonly string[], defaultStatus = 'publish'): DomainError | null {
   const caps = postTypeDef(type).caps;
   for (const status of statuses) {
-    if (status === 'publish') continue;
+    // The collection's default status needs no capability (`inherit` for media).
+    if (status === 'publish' || status === defaultStatus) continue;
     if (ctx.viewer.can(caps.edit_posts) || (status === 'private' && ctx.viewer.can(caps.read_private_posts))) continue;
     const inner = forbidden('rest_forbidden_status', 'Status is forbidden.', ctx.viewer);
     return new DomainError('rest_invalid_param', 'Invalid parameter(s): status', 400, {
@@ -107,6 +109,11 @@ export function statusFilterError(ctx: DomainContext, type: PostTypeName, status
     });
   }
   return null;
+}
+
+/** The default status of a list's collection: `inherit` when it lists media only. */
+export function defaultStatusOf(query: Pick<PostListQuery, 'types'>): string {
+  return query.types?.length && query.types.every((t) => t === 'attachment') ? 'inherit' : 'publish';
 }
 
 /** get_items_permissions_check(): edit context needs the type's edit_posts. */
@@ -338,7 +345,7 @@ export function stickiesApply(type: PostTypeName, query: PostListQuery, search: 
 
 /** GET /{posts|pages}: the items this viewer may see, filtered, ordered and paged. */
 export async function listPosts(ctx: DomainContext, type: PostTypeName, query: PostListQuery): Promise<PostList> {
-  const statusDenied = statusFilterError(ctx, type, query.statuses);
+  const statusDenied = statusFilterError(ctx, type, query.statuses, defaultStatusOf(query));
   if (statusDenied) throw statusDenied;
   const denied = listPermissionError(ctx, type, query.context);
   if (denied) throw denied;
@@ -367,7 +374,10 @@ export function assertPageExists(query: PostListQuery, total: number): void {
 
 /** The list of a page of rows: items this viewer may not see (or, in edit context, edit) are skipped but still counted. */
 export async function listOf(ctx: DomainContext, query: PostListQuery, rows: readonly Content[], total: number): Promise<PostList> {
-  const visible = rows.filter((row) => (query.context === 'edit' ? canEditPost(ctx.viewer, row) : canReadPost(ctx.viewer, row)));
+  const readable = await Promise.all(
+    rows.map((row) => (query.context === 'edit' ? canEditPost(ctx.viewer, row) : row.type === 'attachment' ? canSeeAttachment(ctx, row) : canReadPost(ctx.viewer, row))),
+  );
+  const visible = rows.filter((_, i) => readable[i]);
   return { records: await loadRecords(ctx, visible), total, page: query.page, perPage: query.perPage };
 }
 
