@@ -120,12 +120,11 @@ const RANGE = { start: day(300), end: day(330) };
 const REST_EVENTS_PATH = `/wp-json/events/v1/events?start_date=${RANGE.start}&end_date=${RANGE.end}&per_page=10`;
 const EVENTS_IN_RANGE = `query EventsInRange($start: String!, $end: String!) {
   events(first: 10, where: { startDate: $start, endDate: $end }) {
-    totalCount
     nodes {
-      databaseId title startDate endDate timezone allDay cost url
+      databaseId title startDate endDate timezone allDay cost uri
       venue { databaseId title address city }
-      organizers { databaseId title email }
-      categories { databaseId name slug }
+      organizers { nodes { databaseId title email } }
+      eventsCategories { nodes { databaseId name slug } }
     }
   }
 }`;

@@ -159,7 +159,7 @@ describe('GraphQL', () => {
     expect(res.json()).toEqual(errors());
   });
 
-  it.each(['{ revision(id: "9007199254740991") { id } }', '{ post(id: "3000000000", idType: DATABASE_ID) { id } }'])('an id beyond the id columns is a user error: %s', async (query) => {
+  it.each(['{ contentNode(id: "9007199254740991", idType: DATABASE_ID) { id } }', '{ post(id: "3000000000", idType: DATABASE_ID) { id } }'])('an id beyond the id columns is a user error: %s', async (query) => {
     const res = await graphql(query);
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({ data: expect.anything(), errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) })] });
