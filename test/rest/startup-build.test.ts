@@ -83,7 +83,7 @@ describe('the build before a start', () => {
 
   it('generates again after a schema changes, and compiles only if the generated code changed', () => {
     // A comment changes the input, not what is generated from it.
-    appendFileSync(at('graphql', 'schema.graphql'), '\n# build probe\n');
+    appendFileSync(at('graphql', 'root.graphql'), '\n# build probe\n');
     const result = build();
     expect(result.status).toBe(0);
     expect(summary(result.output)).toBe('build: generate rebuilt, compile up to date');
