@@ -41,7 +41,10 @@ describe('GraphQL mutations', () => {
     expect(revisions[0].title.rendered).toBe('Renamed');
 
     const trashed = await run<{ deletePost: { deletedId: string; post: { status: string } } }>(admin(), 'mutation($id: ID!) { deletePost(input: { id: $id }) { deletedId post { status } } }', { id: String(post.databaseId) });
-    expect(trashed.deletePost.post.status).toBe('trash');
+    // The payload's post is the object as it was before the deletion (WPGraphQL's PostObjectDelete);
+    // REST shows it in the trash.
+    expect(trashed.deletePost.post.status).toBe('publish');
+    expect((await t.request.get(`/wp-json/core/v2/posts/${post.databaseId}?context=edit`).set('Authorization', t.adminAuth)).body.status).toBe('trash');
     const again = await execute(admin(), 'mutation($id: ID!) { deletePost(input: { id: $id }) { deletedId } }', { id: String(post.databaseId) });
     expect(again.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'rest_already_trashed', status: 410 });
     await run(admin(), 'mutation($id: ID!) { deletePost(input: { id: $id, forceDelete: true }) { deletedId } }', { id: String(post.databaseId) });

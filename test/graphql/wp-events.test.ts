@@ -106,6 +106,64 @@ describe('GraphQL (ql-events): calendar', () => {
     await run(admin(), `mutation { deleteEvent(input: { id: "${created.databaseId}", forceDelete: true }) { deletedId } }`);
     expect((await run<Json>(admin(), q)).event).toBeNull();
   });
+
+  const rest = async (path: string) => (await t.request.get(`/wp-json/events/v1${path}`)).body as Json;
+
+  it('agrees with events/v1 on venue and relative-date filters', async () => {
+    const hall = (await rest('/venues')).venues.find((v: Json) => v.venue === 'Community Hall');
+    const ids = async (where: Json) => (await run<Json>(server.client(), LIST, { first: 100, where })).events.edges.map((e: Json) => e.node.databaseId).sort();
+    const restIds = async (query: string) => ((await rest(`/events?per_page=50&${query}`)).events ?? []).map((e: Json) => e.id).sort();
+    expect(await ids({ venuesIn: [hall.id] })).toEqual(await restIds(`venue=${hall.id}`));
+    expect((await restIds(`venue=${hall.id}`)).length).toBeGreaterThan(0);
+    // TEC reads date filters with strtotime, so relative phrases work on both faces.
+    expect(await ids({ startsAfter: '+12 days' })).toEqual(await restIds('starts_after=%2B12%20days'));
+  });
+
+  it('finds an event by global id, node(id) and nodeByUri', async () => {
+    const first = (await rest('/events')).events[0] as Json;
+    const gid = Buffer.from(`post:${first.id}`).toString('base64');
+    const data = await run<Json>(
+      server.client(),
+      `query($gid: ID!, $uri: String!) {
+        byId: event(id: $gid) { databaseId }
+        node(id: $gid) { __typename ... on Event { databaseId } }
+        byUri: nodeByUri(uri: $uri) { __typename ... on Event { databaseId } }
+      }`,
+      { gid, uri: new URL(first.url).pathname },
+    );
+    expect(data).toEqual({ byId: { databaseId: first.id }, node: { __typename: 'Event', databaseId: first.id }, byUri: { __typename: 'Event', databaseId: first.id } });
+  });
+
+  it('keeps each face its WordPress default for unused categories: events/v1 hides them, GraphQL shows them', async () => {
+    const created = await t.request.post('/wp-json/events/v1/categories').set('Authorization', t.adminAuth).send({ name: 'Nobody here yet' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect((await rest('/categories?per_page=50')).categories.map((c: Json) => c.id)).not.toContain(id);
+    const ids = async (where: string) => (await run<Json>(server.client(), `{ eventsCategories(first: 100${where}) { nodes { databaseId } } }`)).eventsCategories.nodes.map((n: Json) => n.databaseId);
+    expect(await ids('')).toContain(id);
+    expect(await ids(', where: { hideEmpty: true }')).not.toContain(id);
+  });
+
+  it('writes the calendar fields through the domain events/v1 reads: timezone, featured, map flags, category URIs', async () => {
+    const created = (await run<Json>(admin(), `mutation { createEvent(input: { title: "Launch party", status: PUBLISH, startDate: "2030-05-01 18:00:00", endDate: "2030-05-01 21:00:00", timezone: "Europe/Paris", cost: "15" }) {
+      event { databaseId timezone startDate cost } } }`)).createEvent.event;
+    expect(created).toMatchObject({ timezone: 'Europe/Paris', startDate: '2030-05-01 18:00:00', cost: '15' });
+    const fromRest = await rest(`/events/${created.databaseId}`);
+    expect(fromRest.utc_start_date).toBe('2030-05-01 16:00:00');
+    const updated = (await run<Json>(admin(), `mutation { updateEvent(input: { id: "${created.databaseId}", title: "Launch night", featured: true }) { event { title featured timezone } } }`)).updateEvent.event;
+    expect(updated).toEqual({ title: 'Launch night', featured: true, timezone: 'Europe/Paris' });
+    expect((await rest(`/events/${created.databaseId}`)).featured).toBe(true);
+    await run(admin(), `mutation { deleteEvent(input: { id: "${created.databaseId}" }) { deletedId } }`);
+    expect((await t.request.get(`/wp-json/events/v1/events/${created.databaseId}`)).status).toBe(403);
+
+    const venue = (await run<Json>(admin(), 'mutation { createVenue(input: { title: "Pier 9", city: "Oslo", showMap: false, status: PUBLISH }) { venue { title city showMap } } }')).createVenue.venue;
+    expect(venue).toEqual({ title: 'Pier 9', city: 'Oslo', showMap: false });
+    const category = (await run<Json>(admin(), 'mutation { createEventsCategory(input: { name: "Talks" }) { eventsCategory { slug uri } } }')).createEventsCategory.eventsCategory;
+    expect(category).toEqual({ slug: 'talks', uri: '/events/category/talks/' });
+    const anonymous = await execute(server.client(), 'mutation { createVenue(input: { title: "Nope" }) { venue { id } } }');
+    expect(anonymous.error?.graphQLErrors[0].extensions?.status).toBe(401);
+    expect((await rest('/venues?search=Nope')).venues ?? []).toHaveLength(0);
+  });
 });
 
 describe('GraphQL (ql-events): nested venue, organizers and categories are batched', () => {
@@ -124,7 +182,9 @@ describe('GraphQL (ql-events): nested venue, organizers and categories are batch
       organizers.push((await prisma.content.create({ data: { type: 'tribe_organizer', status: 'publish', title: `Organizer ${i}`, slug: `organizer-${i}`, date, modified: date, organizer: { create: { email: `o${i}@example.com` } } } })).id);
     }
     const categories = await Promise.all(Array.from({ length: 5 }, (_, i) => prisma.term.create({ data: { taxonomy: 'tribe_events_cat', name: `Cat ${i}`, slug: `cat-${i}` } }).then((c) => c.id)));
-    await insertManyEvents(t.db, { count: ROWS, venueIds: venues, organizerIds: organizers, categoryIds: categories });
+    const ids = await insertManyEvents(t.db, { count: ROWS, venueIds: venues, organizerIds: organizers, categoryIds: categories });
+    const tags = await Promise.all(Array.from({ length: 7 }, (_, i) => prisma.term.create({ data: { taxonomy: 'post_tag', name: `Tag ${i}`, slug: `tag-${i}` } })));
+    await prisma.termRelationship.createMany({ data: ids.map((id, i) => ({ contentId: id, termId: tags[i % 7].id })) });
   }, 120_000);
   afterAll(() => t.close());
 
@@ -132,12 +192,16 @@ describe('GraphQL (ql-events): nested venue, organizers and categories are batch
     venue { databaseId city linkedData { name } }
     organizers { nodes { databaseId email } }
     eventsCategories { nodes { databaseId name uri } }
+    tags { nodes { databaseId name } }
     linkedData { location { name } organizer { email } } } } }`;
 
   async function statementsOf(first: number): Promise<{ count: number; nodes: Json[] }> {
     await run(server.client(), NESTED, { first });
     const before = t.db.queries.count;
+    const prismaBefore = t.db.queries.prismaCount;
     const data = await run<Json>(server.client(), NESTED, { first });
+    // Every statement ran as a prepared statement on the fast read path, none through Prisma.
+    expect(t.db.queries.prismaCount - prismaBefore).toBe(0);
     return { count: t.db.queries.count - before, nodes: data.events.nodes };
   }
 
@@ -146,8 +210,15 @@ describe('GraphQL (ql-events): nested venue, organizers and categories are batch
     const hundred = await statementsOf(ROWS);
     expect(ten.nodes).toHaveLength(10);
     expect(hundred.nodes).toHaveLength(ROWS);
-    expect(hundred.nodes.every((n: Json) => n.venue?.city && n.organizers.nodes.length >= 1 && n.eventsCategories.nodes.length >= 1 && n.linkedData.location)).toBe(true);
+    expect(hundred.nodes.every((n: Json) => n.venue?.city && n.organizers.nodes.length >= 1 && n.eventsCategories.nodes.length >= 1 && n.tags.nodes.length === 1 && n.linkedData.location)).toBe(true);
     expect(hundred.count).toBe(ten.count);
+  });
+
+  it('keeps each face its WordPress page cap: events/v1 at most 50 a page, GraphQL connections up to 100', async () => {
+    const page = (await t.request.get('/wp-json/events/v1/events?per_page=100').expect(200)).body as Json;
+    expect(page.total).toBeGreaterThanOrEqual(ROWS);
+    expect(page.events).toHaveLength(50);
+    expect((await run<Json>(server.client(), '{ events(first: 100) { nodes { databaseId } } }')).events.nodes).toHaveLength(100);
   });
 
   it('pages venues by date then id with stable cursors, and finds categories by every idType', async () => {

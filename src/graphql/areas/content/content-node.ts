@@ -55,8 +55,9 @@ export abstract class ContentNodeModel extends Model {
   get contentTypeName(): string {
     return this.row.type;
   }
-  get slug(): string {
-    return this.row.slug;
+  /** Null while WordPress has no post_name yet (drafts), as WPGraphQL's Post model answers. */
+  get slug(): string | null {
+    return this.row.slug || null;
   }
   /** WordPress's status string, lowercase as WPGraphQL answers it (publish, draft, auto-draft). */
   get status(): string {
