@@ -38,12 +38,14 @@ interface Pair {
 const zeroAsNull = (v: unknown): unknown => (v === 0 ? null : v);
 /** WPGraphQL's models answer null where WordPress has an empty string (raw text, descriptions, names). */
 const emptyAsNull = (v: unknown): unknown => (v === '' ? null : v);
-/** A permalink's path: WPGraphQL's `uri`. */
-const pathOf = (v: unknown): unknown => (typeof v === 'string' ? new URL(v).pathname : v);
+/** A permalink without the site's address: WPGraphQL's `uri` (str_ireplace(home_url(), '', link)), so a draft's `/?p=<id>` keeps its query. */
+const pathOf = (v: unknown): unknown => (typeof v === 'string' ? new URL(v).pathname + new URL(v).search : v);
 /** REST's empty template is WPGraphQL's DefaultTemplate. */
 const templateName = (v: unknown): unknown => (v === '' ? 'Default' : v);
 /** The database ids of a connection's nodes. */
 const connectionIds = (path: string) => (node: Json): unknown => (at(node, `${path}.nodes`) as Json[] | null | undefined)?.map((n) => n.databaseId);
+/** events/v1 leaves an empty optional field out of the record; WPGraphQL's models answer null. */
+const absentAsNull = (v: unknown): unknown => (v === undefined || v === '' ? null : v);
 /** REST's list of objects with ids (events/v1's organizers and categories) as a list of ids. */
 const idsOf = (v: unknown): unknown => (Array.isArray(v) ? v.map((o: Json) => o.id) : v);
 
@@ -163,7 +165,8 @@ const MENU_PAIRS: Pair[] = [
   { rest: 'id', graphql: 'databaseId' },
   { rest: 'name', graphql: 'name' },
   { rest: 'slug', graphql: 'slug' },
-  { rest: 'locations', graphql: 'locations', asGraphQL: (v) => (Array.isArray(v) ? v.map((l: string) => l.toUpperCase()) : v) },
+  // WPGraphQL's Menu model answers null, not [], for a menu at no location.
+  { rest: 'locations', graphql: 'locations', asGraphQL: (v) => (Array.isArray(v) ? (v.length ? v.map((l: string) => l.toUpperCase()) : null) : v) },
 ];
 /** core/v2 menu-items (admin) ↔ MenuItem. */
 const MENU_ITEM_PAIRS: Pair[] = [
@@ -211,9 +214,9 @@ const ORGANIZER_PAIRS: Pair[] = [
   { rest: 'organizer', graphql: 'title' },
   { rest: 'slug', graphql: 'slug' },
   { rest: 'url', graphql: 'link' },
-  { rest: 'email', graphql: 'email', asGraphQL: emptyAsNull },
-  { rest: 'website', graphql: 'website', asGraphQL: emptyAsNull },
-  { rest: 'phone', graphql: 'phone', asGraphQL: emptyAsNull },
+  { rest: 'email', graphql: 'email', asGraphQL: absentAsNull },
+  { rest: 'website', graphql: 'website', asGraphQL: absentAsNull },
+  { rest: 'phone', graphql: 'phone', asGraphQL: absentAsNull },
 ];
 
 /** Every pair whose values differ, as `label: rest ↔ graphql: REST <v> vs GraphQL <v>`. */
@@ -265,6 +268,11 @@ const TERM_LIST = {
 
 const USER_FIELDS = 'databaseId name slug uri description url avatar { url } username email firstName lastName nickname locale roles { nodes { name } } registeredDate';
 const USER_LIST = `query ($where: RootQueryToUserConnectionWhereArgs) { list: users(first: 100, where: $where) { nodes { ${USER_FIELDS} } } }`;
+/**
+ * REST lists users by name by default; WPGraphQL leaves WP_User_Query's default (user_login), so a
+ * list compared with REST's default asks for the display name order explicitly.
+ */
+const BY_NAME = { orderby: [{ field: 'DISPLAY_NAME', order: 'ASC' }] };
 const USER_SINGLE = `query ($id: ID!) { node: user(id: $id, idType: DATABASE_ID) { ${USER_FIELDS} } }`;
 
 const SETTINGS = `{
@@ -279,7 +287,8 @@ const MENUS = `{ menus(first: 10) { nodes { databaseId name slug locations
 
 const EVENT_FIELDS = `databaseId title slug link status startDate endDate timezone allDay featured
   venue { databaseId } organizers(first: 10) { nodes { databaseId } } eventsCategories(first: 10) { nodes { databaseId } }`;
-const EVENTS = `query ($first: Int) { events(first: $first) { nodes { ${EVENT_FIELDS} } } }`;
+/** events/v1 lists by start date ascending; ql-events' default is the event date descending, so the order is asked for. */
+const EVENTS = `query ($first: Int) { events(first: $first, where: { orderby: [{ field: START_DATE, order: ASC }] }) { nodes { ${EVENT_FIELDS} } } }`;
 const VENUES = '{ venues(first: 100) { nodes { databaseId title slug link address city country state zip } } }';
 const ORGANIZERS = '{ organizers(first: 100) { nodes { databaseId title slug link email website phone } } }';
 
@@ -369,6 +378,18 @@ describe('REST and GraphQL give the same answers', () => {
   });
   afterAll(() => t.close());
 
+  /**
+   * REST's record as WPGraphQL answers a password-protected one: REST's view context withholds the
+   * text from everybody (only the edit context shows it), while WPGraphQL's Post model shows it to
+   * those who may edit others' posts and answers null (content and excerpt alike) to the others.
+   */
+  function protectedReference(view: Json, edit: Json | undefined): Json {
+    if (at(view, 'content.protected') !== true) return view;
+    const excerpt = edit ? at(edit, 'excerpt.rendered') : null;
+    const content = edit ? at(edit, 'content.rendered') : null;
+    return { ...view, content: { ...(view.content as Json), rendered: content }, ...(view.excerpt ? { excerpt: { ...(view.excerpt as Json), rendered: excerpt } } : {}) };
+  }
+
   /** Every post or page of the site, whatever its status (the administrator's view). */
   async function everyId(type: PostType): Promise<number[]> {
     const { body } = await restOk(`${API}/${type}s?per_page=100&status=publish,future,draft,pending,private&_fields=id`, 'admin');
@@ -397,9 +418,9 @@ describe('REST and GraphQL give the same answers', () => {
           continue;
         }
         visible++;
-        problems.push(...disagreements(label, [...CONTENT_PAIRS, ...TYPE_PAIRS[type]], view.body, node));
-        if (viewer === 'admin') {
-          const edit = await restOk(`${API}/${type}s/${recordId}?context=edit`, viewer);
+        const edit = viewer === 'admin' ? await restOk(`${API}/${type}s/${recordId}?context=edit`, viewer) : null;
+        problems.push(...disagreements(label, [...CONTENT_PAIRS, ...TYPE_PAIRS[type]], protectedReference(view.body as Json, edit?.body as Json | undefined), node));
+        if (edit) {
           problems.push(...disagreements(label, RAW_PAIRS[type], edit.body, node));
         } else {
           problems.push(...notNull(label, RAW_PAIRS[type], node));
@@ -425,6 +446,7 @@ describe('REST and GraphQL give the same answers', () => {
       const { node } = await graphql<{ node: Json }>('anonymous', SINGLE.post, { id: String(id.protected) });
       expect(at(view, 'content.rendered')).toBe('');
       expect(node.content).toBeNull();
+      expect(node.excerpt).toBeNull();
       expect(node.hasPassword).toBe(true);
     });
   });
@@ -548,7 +570,7 @@ describe('REST and GraphQL give the same answers', () => {
   describe('users', () => {
     it('lists the same authors to anonymous readers, with the same public fields and no account fields', async () => {
       const view = await restOk(`${API}/users?per_page=100`, 'anonymous');
-      const { list } = await graphql<{ list: { nodes: Json[] } }>('anonymous', USER_LIST);
+      const { list } = await graphql<{ list: { nodes: Json[] } }>('anonymous', USER_LIST, { where: BY_NAME });
       const restUsers = view.body as Json[];
       expect(restUsers.map((u) => u.id)).toContain(authorAccount.id);
       expect(list.nodes.map((n) => n.databaseId)).toEqual(restUsers.map((u) => u.id));
@@ -561,7 +583,7 @@ describe('REST and GraphQL give the same answers', () => {
 
     it('lists every account to the administrator, with the same edit-context fields', async () => {
       const view = await restOk(`${API}/users?per_page=100&context=edit`, 'admin');
-      const { list } = await graphql<{ list: { nodes: Json[] } }>('admin', USER_LIST);
+      const { list } = await graphql<{ list: { nodes: Json[] } }>('admin', USER_LIST, { where: BY_NAME });
       const restUsers = view.body as Json[];
       expect(list.nodes.map((n) => n.databaseId)).toEqual(restUsers.map((u) => u.id));
       const pairs = [...PUBLIC_USER_PAIRS, ...ACCOUNT_USER_PAIRS, ...NAME_USER_PAIRS];
@@ -579,7 +601,7 @@ describe('REST and GraphQL give the same answers', () => {
 
     it.each(cases)('user filter %s (%s): same ids', async (_name, viewer, c) => {
       const view = await restOk(`${API}/users?per_page=100&_fields=id&${c.rest()}`, viewer);
-      const { list } = await graphql<{ list: { nodes: Json[] } }>(viewer, USER_LIST, { where: c.where() });
+      const { list } = await graphql<{ list: { nodes: Json[] } }>(viewer, USER_LIST, { where: { ...BY_NAME, ...c.where() } });
       expect(list.nodes.map((n) => n.databaseId)).toEqual((view.body as Json[]).map((u) => u.id));
     });
 

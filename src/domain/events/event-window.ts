@@ -73,17 +73,26 @@ function keysOf(query: EventWindowQuery): Array<{ column: Column; direction: 'as
 
 const FROM = Prisma.sql`"EventDetail" e JOIN "Content" c ON c."id" = e."contentId"`;
 
-async function prepared(ctx: DomainContext, query: EventWindowQuery) {
+/** The query's WHERE; `categories` given: already expanded to their descendants. */
+export async function prepared(ctx: DomainContext, query: EventWindowQuery, categories?: number[]) {
   const options = await siteOptionsOf(ctx);
   const listQuery = { ...query, page: 1, perPage: 1 } as EventListQuery;
-  const resolved = query.categories ? { ...listQuery, categories: await withDescendants(ctx, query.categories) } : listQuery;
+  const expanded = categories ?? (query.categories ? await withDescendants(ctx, query.categories) : undefined);
+  const resolved = expanded ? { ...listQuery, categories: expanded } : listQuery;
   return { where: Prisma.join(conditions(ctx.db.provider, resolved, options), ' AND '), tags: listTagsOf(resolved, options) };
 }
+
+/** ORDER BY of the list's order (the id last, so the order is total). */
+export function orderSqlOf(query: EventWindowQuery): Prisma.Sql {
+  return Prisma.join(keysOf(query).map((k) => Prisma.sql`${k.column('c', 'e')} ${Prisma.raw(k.direction.toUpperCase())}`));
+}
+
+export const EVENT_LIST_FROM = FROM;
 
 /** At most `limit` events from `offset` on, in the list's order. */
 export async function eventWindow(ctx: DomainContext, query: EventWindowQuery, offset: number, limit: number): Promise<EventRecord[]> {
   const { where, tags } = await prepared(ctx, query);
-  const orderBy = Prisma.join(keysOf(query).map((k) => Prisma.sql`${k.column('c', 'e')} ${Prisma.raw(k.direction.toUpperCase())}`));
+  const orderBy = orderSqlOf(query);
   const rows = await ctx.db.read.query<{ id: number | bigint }>(Prisma.sql`SELECT c."id" AS "id" FROM ${FROM} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`, tags);
   const records = await eventById(ctx).loadMany(rows.map((r) => Number(r.id)));
   return records.filter((r): r is EventRecord => r !== null && !(r instanceof Error));

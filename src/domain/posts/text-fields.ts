@@ -6,6 +6,8 @@
  */
 import type { Content } from '../../generated/prisma-sqlite/client';
 import type { Viewer } from '../viewer';
+import { renderContent, renderExcerpt } from '../content/format';
+import { isRestrictedFor } from './node-fields';
 import { canEditPost } from './permissions';
 import { renderedContent, renderedExcerpt, renderedRevisionExcerpt, renderedTitle, type PasswordRequest } from './render';
 
@@ -30,4 +32,19 @@ export function textFieldOf(viewer: Viewer, row: Content, field: TextField, form
     case 'excerpt':
       return row.type === 'revision' ? renderedRevisionExcerpt(row) : renderedExcerpt(row, access);
   }
+}
+
+/**
+ * The same fields as WPGraphQL's Post model answers them (Model\Post: contentRendered, excerptRaw...):
+ * empty stored text is null; for a viewer the object is restricted for (a password-protected
+ * object without edit_others_posts, an unpublished one without edit_posts) everything but the
+ * rendered title is null; anyone else reads the text itself, with no password asked (WPGraphQL
+ * applies the_content to the stored content, unlike REST's view context).
+ */
+export function nodeTextFieldOf(viewer: Viewer, row: Content, field: TextField, format: TextFormat): string | null {
+  if (format === 'raw') return mayReadRawText(viewer, row) && row[field] !== '' ? row[field] : null;
+  if (field === 'title') return renderedTitle(row) || null;
+  if (isRestrictedFor(viewer, row)) return null;
+  if (field === 'content') return row.content === '' ? null : renderContent(row.content);
+  return row.type === 'revision' ? renderedRevisionExcerpt(row) : renderExcerpt(row.excerpt, row.content, 55);
 }

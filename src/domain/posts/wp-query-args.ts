@@ -148,7 +148,8 @@ const include = (terms: number[], operator: 'AND' | 'OR' = 'OR', includeChildren
 export async function listQueryOfWpArgs(ctx: DomainContext, types: readonly string[], args: WpQueryArgs, pins: WpQueryPins = {}): Promise<PostListQuery> {
   const query: PostListQuery = { context: 'view', page: 1, perPage: 10, statuses: readableStati(ctx, types, args.stati), order: 'desc', orderby: 'date', ignoreSticky: true, types: [...types] };
   if (args.search) query.search = args.search;
-  if (args.search && !args.orderby?.length) query.orderby = 'relevance';
+  // WPGraphQL orders a search by date, never by relevance (PostObjectConnectionResolver: "Don't order
+  // search results by title (causes funky issues with cursors)"): the default date DESC stays.
   const include_: number[] = [...(args.id !== undefined ? [args.id] : []), ...(args.in ?? [])];
   if (args.id !== undefined && args.in?.length) query.include = args.in.includes(args.id) ? [args.id] : [NOTHING];
   else if (include_.length) query.include = include_;

@@ -10,7 +10,7 @@ import { formatGmt, formatSiteTime } from '../../../domain/content/dates';
 import { desiredSlugOf, featuredMediaIdOf, isRestrictedFor, viewerAutosaveOf } from '../../../domain/posts/node-fields';
 import { siteOf } from '../../../domain/posts/records';
 import { isAutosave } from '../../../domain/posts/revisions';
-import { textFieldOf, type TextField } from '../../../domain/posts/text-fields';
+import { nodeTextFieldOf, type TextField } from '../../../domain/posts/text-fields';
 import type { GraphQLContext } from '../../context';
 import { oneToOne } from '../../connection';
 import { toGlobalId } from '../../global-id';
@@ -109,7 +109,7 @@ export abstract class ContentNodeModel extends Model {
   }
 
   protected text(ctx: GraphQLContext, field: TextField, args: FormatArg): string | null {
-    return textFieldOf(ctx.viewer, this.row, field, args.format === 'RAW' ? 'raw' : 'rendered');
+    return nodeTextFieldOf(ctx.viewer, this.row, field, args.format === 'RAW' ? 'raw' : 'rendered');
   }
   title(args: FormatArg, ctx: GraphQLContext): string | null {
     return this.text(ctx, 'title', args);

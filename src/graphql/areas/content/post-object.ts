@@ -24,8 +24,9 @@ export abstract class PostObjectModel extends ContentNodeModel {
   get commentCount(): number {
     return this.row.commentCount;
   }
-  get menuOrder(): number {
-    return this.row.menuOrder;
+  /** WPGraphQL's menuOrder: null for WordPress's 0. */
+  get menuOrder(): number | null {
+    return this.row.menuOrder || null;
   }
 
   /** The object's revisions, newest first: only for those who may read them, else an empty list. */

@@ -5,8 +5,9 @@
  * positions keep cursors in place under inserts. Pins are the parent object's filters.
  */
 import { parseTimeString, beginningOfDay, endOfDay, formatIn } from '../../../domain/events/dates';
-import { DEFAULT_EVENT_ORDER, eventWindow, eventWindowCount, eventWindowPosition, listStatusesFor, type EventOrder, type EventOrderField, type EventWindowQuery } from '../../../domain/events/event-window';
+import { DEFAULT_EVENT_ORDER, eventWindowCount, eventWindowPosition, listStatusesFor, type EventOrder, type EventOrderField, type EventWindowQuery } from '../../../domain/events/event-window';
 import { linkedWindow, linkedWindowCount, linkedWindowPosition, type LinkedOrderField, type LinkedWindowQuery } from '../../../domain/events/linked-window';
+import { nestedEventWindow } from '../../../domain/events/nested-windows';
 import type { EventBound } from '../../../domain/events/query';
 import { EVENT_TAG, type LinkedKind, type OrganizerRecord, type VenueRecord } from '../../../domain/events/types';
 import { DomainError } from '../../../domain/errors';
@@ -137,7 +138,8 @@ async function eventQuery(ctx: GraphQLContext, where: EventWhere, pins: EventPin
 export async function eventConnection(ctx: GraphQLContext, args: ConnectionArgs & { where?: EventWhere | null }, pins: EventPins = {}) {
   const query = await eventQuery(ctx, args.where ?? {}, pins);
   return connectionOf(args, {
-    window: async (offset, limit) => (await eventWindow(ctx.domain, query, offset, limit)).map((r) => new EventModel(r)),
+    // Sibling lists (each category's, each author's events) are read together.
+    window: async (offset, limit) => (await nestedEventWindow(ctx.domain, query, offset, limit)).map((r) => new EventModel(r)),
     count: () => eventWindowCount(ctx.domain, query),
     positionOf: (id) => eventWindowPosition(ctx.domain, query, id),
     idOf: (m) => m.databaseId,
