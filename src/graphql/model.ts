@@ -14,6 +14,15 @@ export abstract class Model {
   abstract get __typename(): string;
 }
 
+/**
+ * WPGraphQL's restricted visibility (Model::restrict_fields): a model whose object the viewer may
+ * only partly see says, per field, that it answers null. The schema asks once per field of every
+ * type whose model has `hides` (restricted-fields.ts), so the models write their fields whole.
+ */
+export interface Restricting {
+  hides(field: string, ctx: GraphQLContext): boolean;
+}
+
 /** Resolvers of an area's root fields, and the models of its object types (for the coverage test). */
 export interface Area {
   resolvers: {

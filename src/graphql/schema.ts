@@ -2,7 +2,8 @@
  * The executable schema: WPGraphQL 2.x's SDL for what we serve (graphql/*.graphql, one file per
  * area) with each area's root resolvers. Every other field is read off the models
  * (src/graphql/model.ts) by graphql-js's default resolver, and interfaces find their object type
- * by the model's `__typename`. Built once per process.
+ * by the model's `__typename`; restricted objects answer null outside their allow-list
+ * (restricted-fields.ts). Built once per process.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import type { GraphQLSchema } from 'graphql';
 import { projectRoot } from '../db/root';
 import type { Area } from './model';
 import { installNodeSources } from './nodes';
+import { maskRestrictedFields } from './restricted-fields';
 import { contentArea } from './areas/content';
 import { eventsArea } from './areas/events';
 import { mediaArea } from './areas/media';
@@ -32,10 +34,12 @@ export const AREAS: readonly Area[] = [contentArea, termsArea, usersArea, menusA
 
 export function buildSchema(): GraphQLSchema {
   installNodeSources(AREAS.flatMap((area) => (area.nodes ? [area.nodes] : [])));
-  return makeExecutableSchema({
+  const schema = makeExecutableSchema({
     typeDefs: readTypeDefs(),
     resolvers: AREAS.map((area) => area.resolvers) as never,
     // Abstract types resolve by the models' __typename (graphql-js's default type resolver).
     resolverValidationOptions: { requireResolversForResolveType: 'ignore' },
   });
+  maskRestrictedFields(schema, AREAS);
+  return schema;
 }

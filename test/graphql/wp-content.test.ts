@@ -1,9 +1,10 @@
 /**
  * WPGraphQL's posts and pages over HTTP from an independent client (urql): lookups by every
  * idType, node(id) and nodeByUri ("/" included), content types, visibility (drafts, RAW text,
- * revisions), `where` filters, cursors that stay put under inserts, and the post mutations.
+ * revisions), `where` filters, cursors that stay put under inserts, the post mutations, and
+ * WPGraphQL's restricted objects (only the allow-list of fields resolves, the rest are null).
  */
-import { startTestApp, type TestApp } from '../support/app';
+import { basicAuth, startTestApp, type TestApp } from '../support/app';
 import { execute, listen, run, type GraphQLTestServer } from './client';
 
 const gid = (kind: string, id: number) => Buffer.from(`${kind}:${id}`).toString('base64');
@@ -247,5 +248,163 @@ describe('WPGraphQL content', () => {
   it('refuses an id of the wrong kind', async () => {
     const result = await execute(anonymous(), `{ post(id: "dGVybTox") { id } }`);
     expect(result.error?.graphQLErrors[0].message).toMatch(/The ID input is invalid/);
+  });
+  describe('restricted objects', () => {
+    type Json = Record<string, unknown>;
+    const accounts: Record<string, { id: number; auth: string }> = {};
+    let categoryId: number;
+    let protectedId: number;
+    let ownProtectedId: number;
+    let privateId: number;
+    let subscribersPrivateId: number;
+    let protectedPageId: number;
+    let underProtectedId: number;
+    let protectedEventId: number;
+
+    const as = (who: string) => (who === 'anonymous' ? anonymous() : who === 'admin' ? admin() : server.client(accounts[who].auth));
+
+    async function create(path: string, body: Json, auth = t.adminAuth): Promise<number> {
+      const res = await t.request.post(`/wp-json/core/v2/${path}`).set('Authorization', auth).send(body);
+      if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.id as number;
+    }
+
+    beforeAll(async () => {
+      for (const role of ['author', 'editor', 'subscriber']) {
+        const id = await create('users', { username: `restricted-${role}`, email: `${role}@restricted.test`, password: 'a-long-password-1', roles: [role] });
+        const pw = await t.request.post(`/wp-json/core/v2/users/${id}/application-passwords`).set('Authorization', t.adminAuth).send({ name: 'restricted' });
+        accounts[role] = { id, auth: basicAuth(`restricted-${role}`, pw.body.password) };
+      }
+      categoryId = await create('categories', { name: 'Members' });
+      protectedId = await create('posts', { title: 'Members only', content: 'Secret body.', excerpt: 'Secret summary.', password: 'open sesame', status: 'publish', categories: [categoryId] });
+      ownProtectedId = await create('posts', { title: 'My own secret', content: 'Mine.', password: 'mine', status: 'publish' }, accounts.author.auth);
+      privateId = await create('posts', { title: 'Editors only', content: 'Private body.', status: 'private' });
+      subscribersPrivateId = await create('posts', { title: 'Written for a subscriber', content: 'Theirs.', status: 'private', author: accounts.subscriber.id });
+      protectedPageId = await create('pages', { title: 'Locked chapter', content: 'Locked.', password: 'pw', status: 'publish', parent: parentId, menu_order: 4 });
+      underProtectedId = await create('pages', { title: 'Beneath the lock', status: 'publish', parent: protectedPageId });
+      const event = await run<{ createEvent: { event: { databaseId: number } } }>(
+        admin(),
+        'mutation { createEvent(input: { title: "Members evening", content: "Door code 1234.", status: PUBLISH, startDate: "2030-06-01 19:00:00", endDate: "2030-06-01 22:00:00" }) { event { databaseId } } }',
+      );
+      protectedEventId = event.createEvent.event.databaseId;
+      // The event inputs write no password (README, deliberate differences): set the column itself.
+      await t.db.prisma.content.update({ where: { id: protectedEventId }, data: { password: 'ev' } });
+    });
+
+    const POST_QUERY = `query($id: ID!) { post(id: $id, idType: DATABASE_ID) {
+      id databaseId postId title slug status link uri hasPassword isRestricted contentTypeName contentType { node { name } }
+      isFrontPage isPostsPage isSticky isContentNode categories { nodes { databaseId } }
+      titleRaw: title(format: RAW) content excerpt date dateGmt modified modifiedGmt guid
+      authorDatabaseId authorId author { node { databaseId } } featuredImageDatabaseId featuredImage { node { id } }
+      commentCount commentStatus pingStatus template { templateName } isPreview isRevision desiredSlug password enclosure
+      previewRevisionDatabaseId preview { node { id } } revisionOf { node { id } } lastEditedBy { node { id } }
+    } }`;
+
+    /** Every field of POST_QUERY outside WPGraphQL's allow-list: null on a restricted post. */
+    const HIDDEN = [
+      'titleRaw', 'content', 'excerpt', 'date', 'dateGmt', 'modified', 'modifiedGmt', 'guid', 'authorDatabaseId', 'authorId', 'author',
+      'featuredImageDatabaseId', 'featuredImage', 'commentCount', 'commentStatus', 'pingStatus', 'template', 'isPreview', 'isRevision',
+      'desiredSlug', 'password', 'enclosure', 'previewRevisionDatabaseId', 'preview', 'revisionOf', 'lastEditedBy',
+    ];
+
+    it.each(['anonymous', 'author', 'subscriber'])('shows a password-protected post to the %s viewer restricted: the allow-list only', async (who) => {
+      const { post } = await run<{ post: Json }>(as(who), POST_QUERY, { id: String(protectedId) });
+      expect(post).toEqual({
+        id: gid('post', protectedId),
+        databaseId: protectedId,
+        postId: protectedId,
+        title: 'Members only',
+        slug: 'members-only',
+        status: 'publish',
+        link: 'http://example.test/members-only/',
+        uri: '/members-only/',
+        hasPassword: true,
+        isRestricted: true,
+        contentTypeName: 'post',
+        contentType: { node: { name: 'post' } },
+        isFrontPage: false,
+        isPostsPage: false,
+        // Non-null in the schema: WPGraphQL's null would be an error nulling the whole post, so the value stays.
+        isSticky: false,
+        isContentNode: true,
+        // WPGraphQL's term connections query by the (allowed) database id.
+        categories: { nodes: [{ databaseId: categoryId }] },
+        ...Object.fromEntries(HIDDEN.map((field) => [field, null])),
+      });
+    });
+
+    it.each(['admin', 'editor'])('shows it whole to the %s, who may edit others\' posts', async (who) => {
+      const { post } = await run<{ post: Json }>(as(who), POST_QUERY, { id: String(protectedId) });
+      expect(post).toMatchObject({ isRestricted: false, titleRaw: 'Members only', password: 'open sesame', authorDatabaseId: 1, commentStatus: 'open', template: { templateName: 'Default' } });
+      expect(post.content).toContain('Secret body.');
+      expect(post.excerpt).toContain('Secret summary.');
+      expect(post.date).toEqual(expect.any(String));
+      expect(post.guid).toEqual(expect.any(String));
+    });
+
+    it('shows an author their own protected post whole, and another author\'s restricted', async () => {
+      const own = (await run<{ post: Json }>(as('author'), POST_QUERY, { id: String(ownProtectedId) })).post;
+      expect(own).toMatchObject({ isRestricted: false, title: 'My own secret', password: 'mine', authorDatabaseId: accounts.author.id });
+      expect(own.content).toContain('Mine.');
+      const theirs = (await run<{ post: Json }>(as('subscriber'), POST_QUERY, { id: String(ownProtectedId) })).post;
+      expect(theirs).toMatchObject({ isRestricted: true, title: 'My own secret', authorDatabaseId: null, content: null, date: null });
+    });
+
+    it('restricts the same way in lists', async () => {
+      const query = `query($in: [ID]) { posts(where: { in: $in }) { nodes { databaseId isRestricted title date content } } }`;
+      const { posts } = await run<{ posts: { nodes: Json[] } }>(anonymous(), query, { in: [protectedId, postId] });
+      expect(posts.nodes).toEqual([
+        { databaseId: protectedId, isRestricted: true, title: 'Members only', date: null, content: null },
+        { databaseId: postId, isRestricted: false, title: expect.any(String), date: expect.any(String), content: expect.stringContaining('Edited once.') },
+      ]);
+    });
+
+    it('restricts a protected page: no parent or order, its children still listed', async () => {
+      const query = `query($id: ID!) { page(id: $id, idType: DATABASE_ID) {
+        pageId title uri isRestricted isPrivacyPage content menuOrder parentDatabaseId parentId parent { node { id } } children { nodes { databaseId } } ancestors { nodes { databaseId } }
+      } }`;
+      const { page } = await run<{ page: Json }>(anonymous(), query, { id: String(protectedPageId) });
+      expect(page).toEqual({
+        pageId: protectedPageId,
+        title: 'Locked chapter',
+        uri: '/docs/locked-chapter/',
+        isRestricted: true,
+        isPrivacyPage: false,
+        content: null,
+        menuOrder: null,
+        parentDatabaseId: null,
+        parentId: null,
+        parent: null,
+        children: { nodes: [{ databaseId: underProtectedId }] },
+        ancestors: { nodes: [{ databaseId: parentId }] },
+      });
+      const whole = (await run<{ page: Json }>(admin(), query, { id: String(protectedPageId) })).page;
+      expect(whole).toMatchObject({ isRestricted: false, menuOrder: 4, parentDatabaseId: parentId, parent: { node: { id: gid('post', parentId) } } });
+    });
+
+    it('restricts a protected event: its calendar fields are null too', async () => {
+      const query = `query($id: ID!) { event(id: $id, idType: DATABASE_ID) { eventId title isRestricted hasPassword content startDate endDate allDay venue { databaseId } linkedData { name } } }`;
+      const { event } = await run<{ event: Json }>(anonymous(), query, { id: String(protectedEventId) });
+      expect(event).toEqual({ eventId: protectedEventId, title: 'Members evening', isRestricted: true, hasPassword: true, content: null, startDate: null, endDate: null, allDay: null, venue: null, linkedData: null });
+      const whole = (await run<{ event: Json }>(admin(), query, { id: String(protectedEventId) })).event;
+      expect(whole).toMatchObject({ isRestricted: false, startDate: '2030-06-01 19:00:00', allDay: false });
+      expect(whole.content).toContain('Door code 1234.');
+    });
+
+    it('shows private posts whole to readers of private posts, and to nobody else (WPGraphQL asks edit_posts too)', async () => {
+      const query = `query($id: ID!) { post(id: $id, idType: DATABASE_ID) { databaseId status isRestricted content date } }`;
+      const asEditor = (await run<{ post: Json }>(as('editor'), query, { id: String(privateId) })).post;
+      expect(asEditor).toMatchObject({ databaseId: privateId, status: 'private', isRestricted: false, date: expect.any(String) });
+      expect(asEditor.content).toContain('Private body.');
+      for (const who of ['anonymous', 'author', 'subscriber']) {
+        expect((await run<{ post: unknown }>(as(who), query, { id: String(privateId) })).post).toBeNull();
+      }
+      // A subscriber's own private post: REST lets its author read it (read_post), WPGraphQL's
+      // Post model calls it private to anyone without edit_posts, its author included.
+      const rest = await t.request.get(`/wp-json/core/v2/posts/${subscribersPrivateId}`).set('Authorization', accounts.subscriber.auth);
+      expect(rest.status).toBe(200);
+      expect((await run<{ post: unknown }>(as('subscriber'), query, { id: String(subscribersPrivateId) })).post).toBeNull();
+      expect((await run<{ post: Json }>(admin(), query, { id: String(subscribersPrivateId) })).post).toMatchObject({ isRestricted: false });
+    });
   });
 });

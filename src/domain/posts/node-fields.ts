@@ -1,12 +1,11 @@
 /**
  * What WPGraphQL's Post model shows of a post or page beyond the REST record, as rules of the
- * domain: whether the object is "restricted" for the viewer, who reads its password, the viewer's
- * preview (autosave) revision, the revisions a viewer may list, its ancestors and the meta it
- * points at. Every read goes through the batched loaders, so a list of models costs the same few
- * statements as one.
+ * domain: who reads its password, the viewer's preview (autosave) revision, the revisions a
+ * viewer may list, its ancestors and the meta it points at (how much of it a viewer sees is
+ * restricted.ts). Every read goes through the batched loaders, so a list of models costs the
+ * same few statements as one.
  */
 import type { Content } from '../../generated/prisma-sqlite/client';
-import { postType } from '../content/post-types';
 import type { DomainContext } from '../context';
 import type { Viewer } from '../viewer';
 import { contentById, DESIRED_SLUG_KEY, metaByContent, revisionsByParent, THUMBNAIL_KEY } from './loaders';
@@ -15,19 +14,6 @@ import { MAX_ID } from './records';
 import { isAutosave } from './revisions';
 
 type Row = Pick<Content, 'id' | 'type' | 'status' | 'authorId' | 'password'>;
-
-/**
- * WPGraphQL's "restricted" visibility (Model\Post::get_restricted_cap): a password-protected
- * object for those who cannot edit others' items, an unpublished one for those who cannot edit
- * items of the type. Such viewers still see the object, with protected text withheld.
- */
-export function isRestrictedFor(viewer: Viewer, row: Row): boolean {
-  const def = postType(row.type);
-  if (!def) return false;
-  if (row.password !== '' && !viewer.can(def.caps.edit_others_posts)) return true;
-  const unpublished = !['publish', 'inherit'].includes(row.status);
-  return unpublished && !viewer.can(def.caps.edit_posts);
-}
 
 /** The password travels only to those who may edit the object (REST's edit context). */
 export function passwordFor(viewer: Viewer, row: Row): string | null {

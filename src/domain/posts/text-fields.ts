@@ -7,8 +7,8 @@
 import type { Content } from '../../generated/prisma-sqlite/client';
 import type { Viewer } from '../viewer';
 import { renderContent, renderExcerpt } from '../content/format';
-import { isRestrictedFor } from './node-fields';
 import { canEditPost } from './permissions';
+import { isRestrictedFor } from './restricted';
 import { renderedContent, renderedExcerpt, renderedRevisionExcerpt, renderedTitle, type PasswordRequest } from './render';
 
 export type TextField = 'title' | 'content' | 'excerpt';
@@ -36,9 +36,8 @@ export function textFieldOf(viewer: Viewer, row: Content, field: TextField, form
 
 /**
  * The same fields as WPGraphQL's Post model answers them (Model\Post: contentRendered, excerptRaw...):
- * empty stored text is null; for a viewer the object is restricted for (a password-protected
- * object without edit_others_posts, an unpublished one without edit_posts) everything but the
- * rendered title is null; anyone else reads the text itself, with no password asked (WPGraphQL
+ * empty stored text is null; for a viewer the object is restricted for (restricted.ts) everything
+ * but the rendered title is null; anyone else reads the text itself, with no password asked (WPGraphQL
  * applies the_content to the stored content, unlike REST's view context).
  */
 export function nodeTextFieldOf(viewer: Viewer, row: Content, field: TextField, format: TextFormat): string | null {

@@ -3,18 +3,20 @@
  * NodeWithFeaturedImage... interfaces), over a content row and its permalink. Post, Page,
  * MediaItem, MenuItem targets and the calendar's Event, Venue and Organizer extend it and add
  * their own fields. What a viewer may read is the domain's (posts/text-fields.ts, the loaders'
- * visibility): the model only names things as WPGraphQL does.
+ * visibility, posts/restricted.ts for objects the viewer may only partly see): the model only
+ * names things as WPGraphQL does.
  */
 import type { Content } from '../../../generated/prisma-sqlite/client';
 import { formatGmt, formatSiteTime } from '../../../domain/content/dates';
-import { desiredSlugOf, featuredMediaIdOf, isRestrictedFor, viewerAutosaveOf } from '../../../domain/posts/node-fields';
+import { desiredSlugOf, featuredMediaIdOf, viewerAutosaveOf } from '../../../domain/posts/node-fields';
 import { siteOf } from '../../../domain/posts/records';
+import { isRestrictedFor, showsFact } from '../../../domain/posts/restricted';
 import { isAutosave } from '../../../domain/posts/revisions';
 import { nodeTextFieldOf, type TextField } from '../../../domain/posts/text-fields';
 import type { GraphQLContext } from '../../context';
 import { oneToOne } from '../../connection';
 import { toGlobalId } from '../../global-id';
-import { Model } from '../../model';
+import { Model, type Restricting } from '../../model';
 import { contentNodeById, contentTypeByName, userNodeById } from '../../nodes';
 
 export type FormatArg = { format?: 'RAW' | 'RENDERED' | null };
@@ -37,7 +39,24 @@ export function templateOf(slug: string): { __typename: string; templateName: st
   return { __typename: `Template_${name}`, templateName: name.replace(/([a-z])([A-Z])/g, '$1 $2') };
 }
 
-export abstract class ContentNodeModel extends Model {
+/**
+ * Fields that WPGraphQL resolves, on a restricted object, from an allowed fact of another name
+ * (the post type; the database id, which its term, revision, children and ancestors connections
+ * query by). Other fields are the facts of their own name.
+ */
+const FACT_OF_FIELD: Record<string, string> = {
+  contentType: 'type',
+  categories: 'databaseId',
+  tags: 'databaseId',
+  postFormats: 'databaseId',
+  eventsCategories: 'databaseId',
+  terms: 'databaseId',
+  revisions: 'databaseId',
+  children: 'databaseId',
+  ancestors: 'databaseId',
+};
+
+export abstract class ContentNodeModel extends Model implements Restricting {
   constructor(
     readonly row: Content,
     /** get_permalink() of the row. */
@@ -163,6 +182,10 @@ export abstract class ContentNodeModel extends Model {
   }
   isRestricted(_: unknown, ctx: GraphQLContext): boolean {
     return isRestrictedFor(ctx.viewer, this.row);
+  }
+  /** For a viewer the object is restricted for, only WPGraphQL's allowed fields resolve (the rest are null). */
+  hides(field: string, ctx: GraphQLContext): boolean {
+    return !showsFact(ctx.viewer, this.row, FACT_OF_FIELD[field] ?? field);
   }
   /** An autosave revision is the object in its preview state. */
   get isPreview(): boolean {

@@ -1,10 +1,12 @@
 /**
  * The content area's node sources (src/graphql/nodes.ts): posts, pages and their revisions by id,
- * each a model when the viewer may see it (the posts controller's read check, readError), else null.
+ * each a model when the viewer may see it (the posts controller's read check, readError, narrowed
+ * by WPGraphQL's private visibility, isPrivateFor), else null.
  */
 import type { Content } from '../../../generated/prisma-sqlite/client';
 import { readableRevision } from '../../../domain/posts/node-fields';
 import { findPost, permalinkOf, readError } from '../../../domain/posts/records';
+import { isPrivateFor } from '../../../domain/posts/restricted';
 import type { PostTypeName } from '../../../domain/posts/types';
 import type { GraphQLContext } from '../../context';
 import { orNull } from '../../errors';
@@ -21,7 +23,7 @@ async function modelOf(ctx: GraphQLContext, row: Content, as: PostTypeName): Pro
 function postTypeSource(type: PostTypeName): ModelById {
   return async (ctx, id) => {
     const row = await orNull(() => findPost(ctx.domain, type, id));
-    if (!row || readError(ctx.domain, row, { context: 'view' })) return null;
+    if (!row || readError(ctx.domain, row, { context: 'view' }) || isPrivateFor(ctx.viewer, row)) return null;
     return modelOf(ctx, row, type);
   };
 }

@@ -1,8 +1,9 @@
 /**
  * What Event, Venue and Organizer share beyond ContentNodeModel: the calendar record behind the
  * row (detail, featured image), WPGraphQL's post-object fields for non-hierarchical types
- * (no parent, no ancestors), password and restriction as its Post model answers them, and
- * revisions / previews of the record (revision rows answered as the record's own type).
+ * (no parent, no ancestors), the password as its Post model answers it (restriction is
+ * ContentNodeModel's), and revisions / previews of the record (revision rows answered as the
+ * record's own type).
  */
 import type { Content } from '../../../generated/prisma-sqlite/client';
 import { canEditRecord } from '../../../domain/events/permissions';
@@ -36,10 +37,6 @@ export abstract class CalendarPostModel<R extends CalendarPost = CalendarPost> e
   }
   password(_: unknown, ctx: GraphQLContext): string | null {
     return this.canEdit(ctx) ? this.row.password : null;
-  }
-  /** Protected content the viewer cannot edit is served restricted (no content). */
-  override isRestricted(_: unknown, ctx: GraphQLContext): boolean {
-    return this.row.password !== '' && !this.canEdit(ctx);
   }
   // Not hierarchical.
   get parent(): null {

@@ -113,10 +113,6 @@ export class MediaItemModel extends ContentNodeModel {
   override async previewRevisionId(): Promise<string | null> {
     return null;
   }
-  /** Objects the viewer may not see are null, never partly shown. */
-  override isRestricted(): boolean {
-    return false;
-  }
 
   // HierarchicalContentNode
   get parentDatabaseId(): number | null {
