@@ -27,7 +27,7 @@ export function cookieScope(siteUrl: string): CookieScope {
 const attributes = (scope: CookieScope): string => `Path=${scope.path}; HttpOnly; SameSite=Lax${scope.secure ? '; Secure' : ''}`;
 
 export function sessionCookie(id: string, expiresAt: Date, scope: CookieScope): string {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  const maxAge = Math.max(0, Math.ceil((expiresAt.getTime() - Date.now()) / 1000));
   return `${SESSION_COOKIE}=${id}; Max-Age=${maxAge}; ${attributes(scope)}`;
 }
 
