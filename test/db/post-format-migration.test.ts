@@ -1,5 +1,5 @@
 /**
- * Migration 0008 on a database that was in use before it, on the engine of the run: posts kept
+ * Migration 0009 on a database that was in use before it, on the engine of the run: posts kept
  * their format in a column; afterwards each formatted post has its post_format term (created once
  * per format, named as WordPress names it, counted over published posts) and the column is gone.
  */
@@ -12,7 +12,7 @@ import { Client } from 'pg';
 import { listMigrations, migrate } from '../../src/db/migrate';
 import { testProvider } from '../support/database';
 
-const TARGET = '0008_post_format_terms';
+const TARGET = '0009_post_format_terms';
 
 interface Engine {
   url: string;
