@@ -23,6 +23,7 @@ const EDIT = ['edit'];
 const FIXED_SUPPORTS: Record<PostTypeName, readonly string[]> = {
   post: ['title', 'editor', 'author', 'excerpt', 'thumbnail', 'comments', 'revisions', 'post-formats', 'custom-fields'],
   page: ['title', 'editor', 'author', 'excerpt', 'thumbnail', 'comments', 'revisions', 'page-attributes', 'custom-fields'],
+  attachment: ['title', 'author', 'thumbnail', 'comments', 'revisions', 'custom-fields'],
 };
 
 function titleProperty(): ArgSchema {
