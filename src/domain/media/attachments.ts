@@ -95,7 +95,8 @@ export async function storeFile(ctx: DomainContext, localPath: string, dir: stri
     const sizes = registeredSubsizes(await siteOptionsOf(ctx));
     const generated = await generateImageMetadata(storage, key, mimeType, sizes);
     written.push(...generated.written);
-    return { key, mimeType, metadata: generated.metadata, written };
+    // A -scaled or -rotated copy becomes the attachment's file (_wp_attached_file follows the metadata).
+    return { key: generated.metadata.file, mimeType, metadata: generated.metadata, written };
   } catch (error) {
     await removeKeys(storage, written);
     throw error;

@@ -71,8 +71,11 @@ export function mediaCollectionArgs(schema: ItemSchema): Record<string, ArgSchem
   return args;
 }
 
+/** Caption and description are read as a string or `{raw}` by prepare_item_for_database, unchecked before. */
 export function mediaWriteArgs(schema: ItemSchema, mode: 'create' | 'update'): Record<string, ArgSchema> {
-  return writeArgs(schema, mode);
+  const args = writeArgs(schema, mode);
+  for (const name of ['caption', 'description']) if (args[name]) args[name] = { ...args[name], unchecked: true };
+  return args;
 }
 
 export const POST_PROCESS_ARGS: Record<string, ArgSchema> = {
@@ -84,7 +87,7 @@ const number = (description: string): ArgSchema => ({ description, type: 'number
 
 /** get_edit_media_item_args(). */
 export function mediaEditArgs(schema: ItemSchema): Record<string, ArgSchema> {
-  const update = writeArgs(schema, 'update');
+  const update = mediaWriteArgs(schema, 'update');
   const args: Record<string, ArgSchema> = {
     src: { description: 'URL to the edited image file.', type: 'string', format: 'uri', required: true, validateOnSanitize: true },
     modifiers: {

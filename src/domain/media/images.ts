@@ -72,15 +72,18 @@ function imageMetaOf(orientation: number | undefined): Record<string, unknown> {
   };
 }
 
-/** Writes one derived file; false when its name is already taken by another file. */
-async function writeDerived(storage: MediaStorage, key: string, image: Sharp, mimeType: string, written: string[]): Promise<number | null> {
+/**
+ * Writes one derived file; null when its name is already taken by another file. `reuse`: the
+ * attachment's own sizes are being made again (post-processing), so a file of that name is its own.
+ */
+async function writeDerived(storage: MediaStorage, key: string, image: Sharp, mimeType: string, written: string[], reuse = false): Promise<number | null> {
   try {
     const stored = await storage.put(key, encode(image, mimeType), { contentType: mimeType });
     written.push(key);
     return stored.size;
   } catch (error) {
-    if (error instanceof StorageKeyExists) return null;
-    throw error;
+    if (!(error instanceof StorageKeyExists)) throw error;
+    return reuse ? ((await storage.head(key))?.size ?? null) : null;
   }
 }
 
@@ -111,7 +114,8 @@ export async function generateImageMetadata(storage: MediaStorage, key: string, 
     const stat = await storage.head(key);
     const metadata: ImageMetadataArray = existing ?? { width, height, file: key, filesize: stat?.size ?? 0, sizes: {}, image_meta: imageMetaOf(orientation) };
     if (!EDITABLE_TYPES.has(mimeType)) return { metadata, written };
-    const [name, ext] = splitName(baseOf(key));
+    // Sizes are named after the original (not its -scaled copy), as WordPress names them.
+    const [name, ext] = splitName(existing?.original_image ?? baseOf(key));
     if (!existing) {
       const big = width > BIG_IMAGE_THRESHOLD || height > BIG_IMAGE_THRESHOLD;
       const turned = (orientation ?? 1) > 1;
@@ -142,7 +146,7 @@ export async function generateImageMetadata(storage: MediaStorage, key: string, 
           .rotate()
           .extract({ left: plan.srcX, top: plan.srcY, width: plan.srcWidth, height: plan.srcHeight })
           .resize(plan.width, plan.height, { fit: 'fill' });
-        const filesize = await writeDerived(storage, dirOf(key) + file, image, mimeType, written);
+        const filesize = await writeDerived(storage, dirOf(key) + file, image, mimeType, written, existing !== undefined);
         if (filesize === null) continue;
         entry = { file, width: plan.width, height: plan.height, 'mime-type': mimeType, filesize };
         made.set(file, entry);
