@@ -63,7 +63,10 @@ const filesInMediaDir = (): string[] => {
   const out: string[] = [];
   const walk = (dir: string) => {
     if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) entry.isDirectory() ? walk(path.join(dir, entry.name)) : out.push(entry.name);
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name));
+      else out.push(entry.name);
+    }
   };
   walk(t.config.media.dir);
   return out;

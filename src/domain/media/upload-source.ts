@@ -59,8 +59,9 @@ export function sanitizeFileName(name: string): string {
   const cleaned = base
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[?[\]/\\=<>:;,'"&$#*()|~`!{}%+’«»”“\u0000-\u001f\u007f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[?[\]/\\=<>:;,'"&$#*()|~`!{}%+’«»”“]/g, '')
+    // Control characters and anything outside printable ASCII.
+    .replace(/[^ -~]/g, '')
     .replace(/[\s]+/g, '-')
     .replace(/-+/g, '-')
     .replace(/^[.\-_]+|[.\-_]+$/g, '');

@@ -20,7 +20,7 @@ import { RouteRegistry } from './registry';
 import { processArgs } from '../../schema/args';
 import type { EndpointDef, HandlerRequest, HttpMethod } from './types';
 import { isRestResponse } from './types';
-import { stageUpload, UploadBody, type StagedUpload } from './uploads';
+import { stageUpload, type StagedUpload, type UploadBody } from './uploads';
 import type { UploadSource } from '../../domain/media/upload-source';
 import type { RestUrls } from './urls';
 
