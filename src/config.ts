@@ -41,6 +41,15 @@ export interface Config {
   geolocationRadiusKm: number;
   /** Reads that leave the tracked fast path unannounced throw instead of being counted (src/db/read-audit.ts). */
   strictReads: boolean;
+  media: MediaConfig;
+}
+
+/** Where uploads are kept and how large one may be. */
+export interface MediaConfig {
+  /** The local directory of the uploads (wp-content/uploads), absolute. */
+  dir: string;
+  /** Largest uploaded file, bytes (the body is streamed; beyond it: rest_upload_file_too_big). */
+  uploadMaxBytes: number;
 }
 
 export interface GraphQLConfig {
@@ -149,6 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     geolocation: flag(env, 'GEOLOCATION', false),
     geolocationRadiusKm: integer(env, 'GEOLOCATION_RADIUS_KM', 40),
+    media: {
+      dir: path.resolve(env.MEDIA_DIR || path.join('data', 'uploads')),
+      uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 64 * 1024 * 1024),
+    },
   };
 }
 

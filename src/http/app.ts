@@ -17,6 +17,9 @@ import { registerFeeds } from './feeds';
 import { registerAuthorizeApplication } from './authorize-application/routes';
 import { answerClientError, frameworkErrors, MAX_HEADER_SIZE, installFrameworkErrors } from './framework-errors';
 import { registerRest, type RestEntry } from './rest';
+import { isUploadUrl, UploadBody } from '../rest/server/uploads';
+import { readBody } from './read-body';
+import { registerUploads } from './uploads';
 
 export interface App {
   fastify: FastifyInstance;
@@ -48,7 +51,12 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   installFrameworkErrors(fastify, (request, reply) => restEntry(request, reply));
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  const uploads = (rawUrl: string | undefined, method: string) => method === 'POST' && isUploadUrl(rawUrl ?? '/', config.restPrefix);
+  fastify.addContentTypeParser('*', (request, payload, done) => {
+    // A media upload is streamed to storage by the REST layer (UPLOAD_MAX_BYTES), never buffered here.
+    if (uploads(request.raw.url, request.method)) return done(null, new UploadBody(payload));
+    readBody(payload, request.headers['content-length'], config.bodyLimit).then((body) => done(null, body), (error: Error) => done(error, undefined));
+  });
 
   // The cache's gauges are read at scrape time, so the registry can exist before the cache.
   let cacheStats: () => { entries: number; bytes: number } = () => ({ entries: 0, bytes: 0 });
@@ -80,6 +88,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
 
   registerFeeds(fastify, config, db);
   registerAuthorizeApplication(fastify, config, db, cache.reads);
+  registerUploads(fastify, config);
 
   const persistedQueries = new PersistedQueryStore(db, config.graphql.persistedQueriesMax);
   const graphql = await createGraphQLServer(config, fastify.log, persistedQueries);

@@ -13,7 +13,8 @@ import { canonical } from './canonical';
 import { matchesIfNoneMatch } from './etag';
 import { UrlMemo } from './memo';
 import { X_CACHE, type Finish, type ReadCache, type ServedAnswer } from './read-cache';
-import type { RestDispatcher } from '../rest/server/dispatcher';
+import type { BodyInput, RestDispatcher } from '../rest/server/dispatcher';
+import { UploadBody } from '../rest/server/uploads';
 import { errorBody } from '../rest/server/errors';
 import { parseQuery } from '../rest/server/query';
 import { serveRequest, standardHeaders, type HttpAnswer } from '../rest/server/serve';
@@ -32,6 +33,13 @@ function restTarget(rawUrl: string, base: string): string | null | undefined {
   if (path === '/index.php' || path === '/index.php/') return null;
   if (path === '/' && /[?&]rest_route=/.test(rawUrl)) return null;
   return undefined;
+}
+
+/** The request body as the dispatcher takes it: bytes, or the unread stream of an upload. */
+function bodyOf(body: unknown, headers: Record<string, string>): BodyInput {
+  if (body instanceof UploadBody) return { kind: 'upload', contentType: headers['content-type'] ?? '', body };
+  if (Buffer.isBuffer(body) && body.length > 0) return { kind: 'raw', contentType: headers['content-type'] ?? '', bytes: body };
+  return { kind: 'none' };
 }
 
 /** Answers a request the REST face owns, whatever Fastify made of it; undefined for other paths. */
@@ -133,7 +141,7 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
       query,
       repeatedQuery: parsed.repeated.filter((k) => k !== 'rest_route'),
       invalidQuery: parsed.invalid.filter((k) => k !== 'rest_route'),
-      body: Buffer.isBuffer(request.body) && request.body.length > 0 ? { kind: 'raw' as const, contentType: headers['content-type'] ?? '', bytes: request.body } : { kind: 'none' as const },
+      body: bodyOf(request.body, headers),
       headers,
       viewer: viewer instanceof DomainError ? anonymous : viewer,
     };

@@ -433,15 +433,16 @@ describe('posts: reading', () => {
       expect(res.body._embedded['wp:term']).toHaveLength(2);
     });
 
-    it('links featured media and embeds nothing for it while media routes are not served', async () => {
+    it('links and embeds featured media', async () => {
       const media = await t.db.prisma.content.create({ data: { type: 'attachment', status: 'inherit', slug: 'pic', title: 'pic', date: new Date(), modified: new Date(), mimeType: 'image/jpeg' } });
       const post = await create({ title: 'With picture', status: 'publish', featured_media: media.id });
       const res = await t.request.get(`${POSTS}/${post.id}?_embed=wp:featuredmedia`).expect(200);
       expect(res.body.featured_media).toBe(media.id);
       expect(res.body._links['wp:featuredmedia']).toEqual([{ embeddable: true, href: `${API}/core/v2/media/${media.id}` }]);
       expect(res.body.class_list).toContain('has-post-thumbnail');
-      // No media routes yet: the relation embeds as nothing rather than as a rest_no_route error.
-      expect(res.body._embedded).toBeUndefined();
+      // The media route answers the embed (an attachment without a file: no source, no details).
+      expect(res.body._embedded['wp:featuredmedia']).toHaveLength(1);
+      expect(res.body._embedded['wp:featuredmedia'][0]).toMatchObject({ id: media.id, type: 'attachment', mime_type: 'image/jpeg', media_details: {} });
     });
 
     it('leaves out relations whose embeds are all empty (replies without comments)', async () => {

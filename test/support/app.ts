@@ -3,6 +3,9 @@
  * bootstrapped with a known application password, optionally the demo content, and a supertest
  * agent speaking HTTP to it.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { loadConfig, type Config } from '../../src/config';
@@ -35,7 +38,10 @@ export function basicAuth(login: string, password: string): string {
  */
 export async function startTestApp(env: Record<string, string> = {}, options: { seed?: boolean; sharedWith?: TestApp } = {}): Promise<TestApp> {
   const database: TestDatabase = options.sharedWith ? { url: options.sharedWith.db.url, drop: async () => undefined } : await createTestDatabase();
+  // Uploads go to a directory of this app's own (removed on close) unless the test names one.
+  const mediaDir = env.MEDIA_DIR ? null : mkdtempSync(path.join(os.tmpdir(), 'content-site-media-'));
   const config = loadConfig({
+    ...(mediaDir ? { MEDIA_DIR: mediaDir } : {}),
     DATABASE_URL: database.url,
     SITE_URL,
     ADMIN_USER: ADMIN_LOGIN,
@@ -64,6 +70,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       await app.fastify.close();
       await db.close();
       await database.drop();
+      if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

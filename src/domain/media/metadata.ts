@@ -17,7 +17,7 @@ export const EDIT_LAST_KEY = '_edit_last';
 export const ENCLOSURE_KEY = 'enclosure';
 export const DESIRED_SLUG_KEY = '_wp_desired_post_slug';
 
-const KEYS = [ATTACHED_FILE_KEY, METADATA_KEY, ALT_KEY, EDIT_LAST_KEY, ENCLOSURE_KEY, DESIRED_SLUG_KEY];
+const KEYS = [ATTACHED_FILE_KEY, METADATA_KEY, ALT_KEY, EDIT_LAST_KEY, ENCLOSURE_KEY, DESIRED_SLUG_KEY, '_wp_attachment_edit_root_id'];
 
 export interface AttachmentSize {
   name: string;

@@ -23,6 +23,7 @@ const EDIT = ['edit'];
 const FIXED_SUPPORTS: Record<PostTypeName, readonly string[]> = {
   post: ['title', 'editor', 'author', 'excerpt', 'thumbnail', 'comments', 'revisions', 'post-formats', 'custom-fields'],
   page: ['title', 'editor', 'author', 'excerpt', 'thumbnail', 'comments', 'revisions', 'page-attributes', 'custom-fields'],
+  attachment: ['title', 'author', 'thumbnail', 'comments', 'revisions', 'custom-fields'],
 };
 
 function titleProperty(): ArgSchema {
@@ -135,7 +136,8 @@ export function postSchema(type: PostTypeName): ItemSchema {
         properties.format = { description: 'The format for the post.', type: 'string', enum: [...POST_FORMATS], context: VIEW_EDIT };
         break;
       case 'custom-fields':
-        properties.meta = metaProperty();
+        // Attachments have no footnotes: their meta declares no property.
+        properties.meta = type === 'attachment' ? { description: 'Meta fields.', type: 'object', context: VIEW_EDIT, properties: {} } : metaProperty();
         break;
     }
   }

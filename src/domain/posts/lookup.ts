@@ -12,7 +12,11 @@ import { collectionArgs, listQueryFrom, postSchema } from './contract';
 import { listPosts } from './query';
 import type { PostRecord, PostTypeName } from './types';
 
-const COLLECTION_ARGS = { post: collectionArgs('post', postSchema('post')), page: collectionArgs('page', postSchema('page')) } as const;
+const COLLECTION_ARGS: Record<PostTypeName, ReturnType<typeof collectionArgs>> = {
+  post: collectionArgs('post', postSchema('post')),
+  page: collectionArgs('page', postSchema('page')),
+  attachment: collectionArgs('attachment', postSchema('attachment')),
+};
 
 /** The statuses a slug lookup may find for this viewer. */
 export function slugLookupStatuses(viewer: Viewer, type: PostTypeName): string[] {

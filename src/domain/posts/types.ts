@@ -8,8 +8,10 @@ import type { PostTypeDef } from '../content/post-types';
 
 export type PostContext = 'view' | 'edit' | 'embed';
 
-/** The post types this module serves. */
-export type PostTypeName = 'post' | 'page';
+/** The post types this module serves (attachments through src/domain/media/). */
+export type PostTypeName = 'post' | 'page' | 'attachment';
+/** The types written through the editor's fields (title, content, excerpt...): not attachments. */
+export type EditorTypeName = 'post' | 'page';
 
 export const WRITABLE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
 

@@ -40,6 +40,18 @@ export interface SiteOptions {
   users_can_register: boolean;
   /** The role a registered account gets. */
   default_role: string;
+  /** The media settings (Settings > Media): the registered sub-sizes, 0 meaning unbounded. */
+  thumbnail_size_w: number;
+  thumbnail_size_h: number;
+  thumbnail_crop: boolean;
+  medium_size_w: number;
+  medium_size_h: number;
+  medium_large_size_w: number;
+  medium_large_size_h: number;
+  large_size_w: number;
+  large_size_h: number;
+  /** Uploads go under YYYY/MM folders. */
+  uploads_use_yearmonth_folders: boolean;
 }
 
 export const DEFAULT_OPTIONS: SiteOptions = {
@@ -67,6 +79,16 @@ export const DEFAULT_OPTIONS: SiteOptions = {
   application_passwords_enabled: true,
   users_can_register: false,
   default_role: 'subscriber',
+  thumbnail_size_w: 150,
+  thumbnail_size_h: 150,
+  thumbnail_crop: true,
+  medium_size_w: 300,
+  medium_size_h: 300,
+  medium_large_size_w: 768,
+  medium_large_size_h: 0,
+  large_size_w: 1024,
+  large_size_h: 1024,
+  uploads_use_yearmonth_folders: true,
 };
 
 export type OptionName = keyof SiteOptions;

@@ -20,13 +20,17 @@ import { RouteRegistry } from './registry';
 import { processArgs } from '../../schema/args';
 import type { EndpointDef, HandlerRequest, HttpMethod } from './types';
 import { isRestResponse } from './types';
+import { stageUpload, type StagedUpload, type UploadBody } from './uploads';
+import type { UploadSource } from '../../domain/media/upload-source';
 import type { RestUrls } from './urls';
 
 export type BodyInput =
   | { kind: 'none' }
   | { kind: 'raw'; contentType: string; bytes: Buffer }
   /** Already structured parameters (batch sub-requests send their body as form parameters). */
-  | { kind: 'params'; values: Record<string, unknown> };
+  | { kind: 'params'; values: Record<string, unknown> }
+  /** A body left unread for an upload endpoint (see uploads.ts). */
+  | { kind: 'upload'; contentType: string; body: UploadBody };
 
 export interface InternalRequest {
   method: string;
@@ -86,7 +90,7 @@ function parseBody(method: string, body: BodyInput): ParsedBody {
     parsed.invalid = unacceptableParams(body.values);
     return parsed;
   }
-  if (body.kind === 'none') return parsed;
+  if (body.kind === 'none' || body.kind === 'upload') return parsed;
   parsed.raw = body.bytes;
   if (JSON_TYPE.test(body.contentType)) {
     if (body.bytes.toString('utf8').trim() === '') return parsed;
@@ -137,7 +141,7 @@ export class RestDispatcher {
    * builds the request before processing them (the Allow header of a refused request uses the raw
    * parameters) and sets them afterwards with setValues.
    */
-  private handlerRequest(input: InternalRequest, method: HttpMethod, body: ParsedBody, urlParams: Record<string, string>, initial: Record<string, unknown>): HandlerRequest & { setValues(values: Record<string, unknown>): void } {
+  private handlerRequest(input: InternalRequest, method: HttpMethod, body: ParsedBody, urlParams: Record<string, string>, initial: Record<string, unknown>, upload: UploadSource | null = null): HandlerRequest & { setValues(values: Record<string, unknown>): void } {
     const sources: Record<string, unknown>[] = [];
     if (body.json) sources.push(body.json);
     if (body.form) sources.push(body.form);
@@ -166,6 +170,7 @@ export class RestDispatcher {
       query: input.query,
       headers: input.headers,
       rawBody: body.raw,
+      upload,
       viewer: input.viewer,
       domain: { db: loaders.db, viewer: input.viewer, config: this.deps.config, loaders },
       urls: this.deps.urls,
@@ -180,10 +185,37 @@ export class RestDispatcher {
     const method = input.method.toUpperCase();
     const match = this.deps.registry.match(input.route);
     const endpoint: EndpointDef | undefined = match ? RouteRegistry.endpointFor(match.route, method) : undefined;
+    if (!endpoint?.upload && input.body.kind === 'upload') input.body.body.stream.resume();
     if (!match || !endpoint) return this.errorResult(noRoute());
+    let staged: StagedUpload | null = null;
+    if (endpoint.upload) {
+      try {
+        staged = await this.stage(input);
+      } catch (error) {
+        return this.errorResult(error);
+      }
+    }
+    try {
+      return await this.dispatchMatched(input, method, match, endpoint, staged);
+    } finally {
+      await staged?.cleanup();
+    }
+  }
+
+  /** The upload of an upload endpoint: its file staged, multipart fields turned into body parameters. */
+  private async stage(input: InternalRequest): Promise<StagedUpload> {
+    const body = input.body;
+    const raw = body.kind === 'upload' ? body.body : body.kind === 'raw' ? body.bytes : null;
+    const staged = await stageUpload(raw, input.headers, this.deps.config.media.uploadMaxBytes);
+    if (staged.fields) input.body = { kind: 'params', values: staged.fields };
+    else if (body.kind === 'upload') input.body = { kind: 'none' };
+    return staged;
+  }
+
+  private async dispatchMatched(input: InternalRequest, method: string, match: NonNullable<ReturnType<RouteRegistry['match']>>, endpoint: EndpointDef, staged: StagedUpload | null): Promise<DispatchResult> {
     const effective = (method === 'HEAD' ? 'GET' : method) as HttpMethod;
     const body = parseBody(effective, input.body);
-    const request = this.handlerRequest(input, effective, body, match.urlParams, {});
+    const request = this.handlerRequest(input, effective, body, match.urlParams, {}, staged?.source ?? null);
     const withAllow = async (result: DispatchResult): Promise<DispatchResult> => {
       const allowed = await this.allowedMethods(match.route, request);
       if (allowed.length) result.headers.Allow = allowed.join(', ');

@@ -3,6 +3,7 @@
  * roots, OPTIONS, validation, batch allow-list and links all derive from these declarations.
  */
 import type { DomainContext } from '../../domain/context';
+import type { UploadSource } from '../../domain/media/upload-source';
 import type { Viewer } from '../../domain/viewer';
 import type { ArgSchema, ArgsView, ItemSchema } from '../../schema/types';
 import type { RestUrls } from './urls';
@@ -28,6 +29,8 @@ export interface HandlerRequest extends ArgsView {
   query: Record<string, unknown>;
   headers: Record<string, string>;
   rawBody: Buffer | null;
+  /** The uploaded file of an endpoint declared with `upload` (streamed to a temporary file). */
+  upload: UploadSource | null;
   viewer: Viewer;
   domain: DomainContext;
   urls: RestUrls;
@@ -47,6 +50,8 @@ export interface EndpointDef {
   args?: Record<string, ArgSchema>;
   allowBatch?: boolean;
   showInIndex?: boolean;
+  /** The endpoint takes a file (the media upload): the body is staged by src/rest/server/uploads.ts. */
+  upload?: boolean;
   /**
    * Answers whether this viewer may call the endpoint, for the `Allow` header and link target
    * hints only: the domain enforces permissions itself. Omitted means open to everybody.

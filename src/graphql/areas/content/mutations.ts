@@ -6,7 +6,7 @@
 import { changesFrom, postSchema, writeArgs } from '../../../domain/posts/contract';
 import { deletePost } from '../../../domain/posts/delete';
 import { assignedTermIds } from '../../../domain/posts/term-assignment';
-import type { PostTypeName } from '../../../domain/posts/types';
+import type { EditorTypeName, PostTypeName } from '../../../domain/posts/types';
 import { createPost, updatePost } from '../../../domain/posts/write';
 import { termById } from '../../../domain/terms/loaders';
 import type { CreatePageInput, CreatePostInput, DeletePostInput, PostCategoriesInput, UpdatePageInput, UpdatePostInput } from '../../../generated/graphql';
@@ -73,13 +73,13 @@ async function modelOf(ctx: GraphQLContext, type: PostTypeName, id: number): Pro
   return contentNodeById(ctx, id, type);
 }
 
-async function create(ctx: GraphQLContext, type: PostTypeName, input: CreatePostInput | CreatePageInput): Promise<Model | null> {
+async function create(ctx: GraphQLContext, type: EditorTypeName, input: CreatePostInput | CreatePageInput): Promise<Model | null> {
   const view = checkedArgs(WRITE_ARGS.create[type], await restWriteParams(ctx, input, null), INPUT_NAMES);
   const record = await createPost(ctx.domain, type, changesFrom(view, type));
   return modelOf(ctx, type, record.row.id);
 }
 
-async function update(ctx: GraphQLContext, type: PostTypeName, input: UpdatePostInput | UpdatePageInput): Promise<Model | null> {
+async function update(ctx: GraphQLContext, type: EditorTypeName, input: UpdatePostInput | UpdatePageInput): Promise<Model | null> {
   const id = databaseIdOf(input.id, 'post');
   const view = checkedArgs(WRITE_ARGS.update[type], await restWriteParams(ctx, input, id), INPUT_NAMES);
   await updatePost(ctx.domain, type, id, changesFrom(view, type));
