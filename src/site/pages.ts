@@ -321,12 +321,17 @@ async function attachmentPage(scope: Scope, id: number): Promise<Page> {
 // The calendar
 // ------------------------------------------------------------------------------------------------
 
+/** tribe_events_event_schedule_details(): one date when the event starts and ends on the same day. */
 function eventWhen(scope: Scope, event: EventRecord): string {
   const d = event.detail;
-  const format = d.allDay ? scope.options.date_format : `${scope.options.date_format} ${scope.options.time_format}`;
-  const start = formatWallClock(format, d.startLocal);
-  const end = formatWallClock(format, d.endLocal);
-  return start === end ? start : `${start} – ${end}`;
+  const { date_format: dateFormat, time_format: timeFormat } = scope.options;
+  const startDay = formatWallClock(dateFormat, d.startLocal);
+  const endDay = formatWallClock(dateFormat, d.endLocal);
+  if (d.allDay) return startDay === endDay ? startDay : `${startDay} – ${endDay}`;
+  const startTime = formatWallClock(timeFormat, d.startLocal);
+  const endTime = formatWallClock(timeFormat, d.endLocal);
+  if (startDay === endDay) return `${startDay} @ ${startTime} – ${endTime}`;
+  return `${startDay} @ ${startTime} – ${endDay} @ ${endTime}`;
 }
 
 function eventEntry(scope: Scope, event: EventRecord): Entry {
@@ -368,8 +373,8 @@ async function eventPage(scope: Scope, id: number): Promise<Page> {
     ['When', eventWhen(scope, record)],
     ['Time zone', d.allDay ? '' : d.timezone],
     ['Cost', formatCost(d.cost, d.currencySymbol, d.currencyPosition)],
-    ['Venue', links(venues.map((v) => ({ label: renderedText(titleOf(v.row)).text, href: v.link })))],
-    ['Organizer', links(organizers.map((o) => ({ label: renderedText(titleOf(o.row)).text, href: o.link })))],
+    ['Venue', links(venues.map((v) => ({ label: renderedText(titleOf(v.row)), href: v.link })))],
+    ['Organizer', links(organizers.map((o) => ({ label: renderedText(titleOf(o.row)), href: o.link })))],
   ]);
   const body = isLocked ? lockedBody(scope, row, record.link) : trusted(renderedContent(row, passwordRequest(scope, row)));
   const categories = await Promise.all(terms.categories.map(async (term) => ({ label: term.name, href: (await getEventTerm(scope.ctx, 'tribe_events_cat', term.id)).link })));

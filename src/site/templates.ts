@@ -6,7 +6,8 @@
 import { escapeHtml, html, renderedText, trusted, type Html } from './html';
 
 export interface Link {
-  label: string;
+  /** Plain text, or an already rendered title. */
+  label: string | Html;
   href: string;
 }
 
