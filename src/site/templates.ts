@@ -44,7 +44,7 @@ ${meta(entry)}
 ${extras.before ?? ''}<div class="entry-content">
 ${body}
 </div>
-${extras.after ?? ''}${extras.categories || extras.tags ? html`<footer class="entry-footer">${termLinks('Categories', extras.categories ?? [], 'category tag')}${termLinks('Tags', extras.tags ?? [], 'tag')}</footer>` : ''}
+${extras.after ?? ''}${extras.categories?.length || extras.tags?.length ? html`<footer class="entry-footer">${termLinks('Categories', extras.categories ?? [], 'category tag')}${termLinks('Tags', extras.tags ?? [], 'tag')}</footer>` : ''}
 </article>`;
 }
 
