@@ -149,6 +149,14 @@ describe('what visitors may not see, and unknown addresses', () => {
     }
   });
 
+  it('an author without published posts has no archive (the API does not show the account either)', async () => {
+    const user = await t.request.post('/wp-json/core/v2/users').set('Authorization', t.adminAuth).send({ username: 'quiet', email: 'quiet@example.com', password: 'a long password' });
+    expect(user.status).toBe(201);
+    expect((await t.request.get(`/wp-json/core/v2/users/${user.body.id}`)).status).toBe(401);
+    const archive = await page(pathOf(user.body.link));
+    expectPage(archive.res, archive.text, 404);
+  });
+
   it('the APIs keep their own answers', async () => {
     expect((await t.request.get('/wp-json/nope')).headers['content-type']).toMatch(/^application\/json/);
     expect((await t.request.get('/graphql/nope')).headers['content-type']).toMatch(/^application\/json/);
