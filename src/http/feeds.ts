@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { DomainContext } from '../domain/context';
 import { isAcceptableText } from '../domain/client-input';
-import type { DomainError} from '../domain/errors';
+import type { DomainError } from '../domain/errors';
 import { isDomainError } from '../domain/errors';
 import { calendarFeed, type FeedScope } from '../domain/events/imports';
 import { LoaderCache } from '../domain/loaders';
