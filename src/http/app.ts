@@ -1,8 +1,9 @@
 /**
  * The Fastify application: request bodies kept raw (the REST dispatcher parses them the way
- * WordPress does), the REST and GraphQL adapters, the health route, and graceful shutdown.
+ * WordPress does), the REST and GraphQL adapters, the public site, the health route, and graceful
+ * shutdown.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { PersistedQueryStore } from '../graphql/persisted-queries';
@@ -15,11 +16,12 @@ import { createReadCache } from './read-cache-setup';
 import type { RestDispatcher } from '../rest/server/dispatcher';
 import { registerFeeds } from './feeds';
 import { registerAuthorizeApplication } from './authorize-application/routes';
-import { answerClientError, frameworkErrors, MAX_HEADER_SIZE, installFrameworkErrors } from './framework-errors';
+import { answerClientError, frameworkErrors, MAX_HEADER_SIZE, installFrameworkErrors, sendFrameworkError } from './framework-errors';
 import { registerRest, type RestEntry } from './rest';
 import { isUploadUrl, UploadBody } from '../rest/server/uploads';
 import { readBody } from './read-body';
 import { registerUploads } from './uploads';
+import { registerSite } from './site';
 
 export interface App {
   fastify: FastifyInstance;
@@ -35,6 +37,8 @@ export interface AppOptions {
 export async function buildApp(config: Config, db: Database, options: AppOptions = {}): Promise<App> {
   // Requests the router cannot take (an undecodable path) still reach the REST face when they are REST URLs.
   let restEntry: RestEntry = () => undefined;
+  // Unknown paths: the REST face's when they are REST URLs, else the site's pages (a themed 404).
+  let ownerEntry: RestEntry = () => undefined;
   const fastify: FastifyInstance = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -42,14 +46,14 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     // Query strings are parsed by the REST layer with PHP semantics.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     return503OnClosing: true,
-    frameworkErrors: frameworkErrors((request, reply) => restEntry(request, reply)),
+    frameworkErrors: frameworkErrors((request, reply) => ownerEntry(request, reply)),
     // Node's parser errors (431/414, 400, 408) in WordPress's shape with Connection: close.
     clientErrorHandler: (error, socket) => answerClientError(error, socket, fastify.log),
     http: { maxHeaderSize: MAX_HEADER_SIZE },
     // A request must have arrived whole by then (else 408, answered by answerClientError).
     requestTimeout: 120_000,
   });
-  installFrameworkErrors(fastify, (request, reply) => restEntry(request, reply));
+  installFrameworkErrors(fastify, (request, reply) => ownerEntry(request, reply));
   fastify.removeAllContentTypeParsers();
   const uploads = (rawUrl: string | undefined, method: string) => method === 'POST' && isUploadUrl(rawUrl ?? '/', config.restPrefix);
   fastify.addContentTypeParser('*', (request, payload, done) => {
@@ -78,15 +82,13 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   observeRequests(fastify, metrics, config.restPrefix, db.queries);
 
   const rest = createRestAdapter(config, db, fastify.log);
-  restEntry = registerRest(fastify, rest, cache.reads, config.restPrefix, (reply) =>
-    reply
-      // WordPress announces the API on every page (rest_output_link_header); clients discover it so.
-      .header('Link', `<${rest.deps.urls.root()}>; rel="https://api.w.org/"`)
-      .type('text/html; charset=utf-8')
-      .send(`<!doctype html><title>Content site</title><h1>Content site</h1><ul><li><a href="/${config.restPrefix}/">REST API</a></li><li><a href="/graphql">GraphQL</a></li></ul>`),
-  );
+  // The public site answers GET and HEAD of every address the APIs do not own (src/http/site.ts).
+  const site = registerSite(fastify, config, db, cache.reads, { restUrl: (route, query) => rest.deps.urls.url(route, query), restRoot: rest.deps.urls.root() });
+  const page = (request: FastifyRequest, reply: FastifyReply) => site(request, reply) ?? sendFrameworkError(request, reply, 404);
+  restEntry = registerRest(fastify, rest, cache.reads, config.restPrefix, page);
+  ownerEntry = (request, reply) => restEntry(request, reply) ?? site(request, reply);
 
-  registerFeeds(fastify, config, db);
+  registerFeeds(fastify, config, db, page);
   registerAuthorizeApplication(fastify, config, db, cache.reads);
   registerUploads(fastify, config);
 

@@ -3,14 +3,16 @@
  * `?ical=1`): `/events/ical` (all upcoming events), `/events/category/<slug>/ical`,
  * `/venue/<slug>/ical`, `/organizer/<slug>/ical`, and the same pages with `?ical=1`. Requests are
  * authenticated like the APIs' (anonymous readers get published, listed events); the selection
- * and the document come from the domain (calendarFeed).
+ * and the document come from the domain (calendarFeed). Without a feed asked for, those addresses
+ * are the site's pages (src/http/site.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { DomainContext } from '../domain/context';
 import { isAcceptableText } from '../domain/client-input';
-import { DomainError, isDomainError } from '../domain/errors';
+import type { DomainError } from '../domain/errors';
+import { isDomainError } from '../domain/errors';
 import { calendarFeed, type FeedScope } from '../domain/events/imports';
 import { LoaderCache } from '../domain/loaders';
 import { errorBody } from '../rest/server/errors';
@@ -39,7 +41,10 @@ function wantsIcal(request: FastifyRequest): boolean {
   return value !== undefined && value !== '0' && value !== '';
 }
 
-export function registerFeeds(app: FastifyInstance, config: Config, db: Database): void {
+/** The page an address shows when no feed is asked for (the site's events list, category, venue, organizer). */
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
+
+export function registerFeeds(app: FastifyInstance, config: Config, db: Database, page: PageFallback): void {
   const serve = async (request: FastifyRequest, reply: FastifyReply, scope: FeedScope): Promise<FastifyReply> => {
     const viewer = await resolveViewer(db, request.headers.authorization, request.ip);
     if (isDomainError(viewer)) return sendError(reply, viewer);
@@ -58,17 +63,16 @@ export function registerFeeds(app: FastifyInstance, config: Config, db: Database
       return sendError(reply, error);
     }
   };
-  const notFound = (reply: FastifyReply) => sendError(reply, new DomainError('rest_no_route', 'No feed was found matching the URL.', 404));
-  // `<page>/ical` always; `<page>/?ical=1` as the plugin's links have it (the page itself is not served here).
+  // `<page>/ical` always; `<page>/?ical=1` as the plugin's links have it (else the page itself).
   const route = (path: string, scopeOf: ScopeOf) => {
     app.get(`${path}/ical`, (request, reply) => serve(request, reply, scopeOf(request)));
-    app.get(path, (request, reply) => (wantsIcal(request) ? serve(request, reply, scopeOf(request)) : notFound(reply)));
+    app.get(path, (request, reply) => (wantsIcal(request) ? serve(request, reply, scopeOf(request)) : page(request, reply)));
   };
   route('/events', () => ({ kind: 'all' }));
   app.get('/events/category/*', (request, reply) => {
     const wildcard = String((request.params as Record<string, string>)['*'] ?? '');
     const explicit = /(^|\/)ical\/?$/.test(wildcard);
-    if (!explicit && !wantsIcal(request)) return notFound(reply);
+    if (!explicit && !wantsIcal(request)) return page(request, reply);
     return serve(request, reply, { kind: 'category', slug: slugParam(request) });
   });
   route('/venue/:slug', (request) => ({ kind: 'venue', slug: slugOf(String((request.params as Record<string, string>).slug)) }));

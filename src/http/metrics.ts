@@ -245,7 +245,7 @@ export function sumExpositions(texts: readonly string[]): string {
 export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 export const STATEMENT_BUCKETS = [0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 128] as const;
 
-export type CacheFace = 'rest' | 'graphql';
+export type CacheFace = 'rest' | 'graphql' | 'site';
 
 /** The metrics the application feeds. `family` is `rest:<namespace>` (from the matched route, never the raw URL), `graphql` or `other`. */
 export interface AppMetrics {

@@ -57,7 +57,7 @@ export type Finish = (headers: Record<string, string>, etag: string, outcome: Ca
 /** X-Cache values. */
 export const X_CACHE: Readonly<Record<CacheOutcome, string>> = { hit: 'HIT', miss: 'MISS', bypass: 'BYPASS' };
 
-export type Face = 'rest' | 'graphql';
+export type Face = 'rest' | 'graphql' | 'site';
 
 export interface CacheObserver {
   outcome?(face: Face, outcome: CacheOutcome, reason?: string): void;

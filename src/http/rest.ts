@@ -89,7 +89,7 @@ function sendServed(request: FastifyRequest, reply: FastifyReply, served: Served
   return reply.header('content-length', String(length)).send();
 }
 
-export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, cache: ReadCache, prefix: string, home: (reply: FastifyReply) => FastifyReply): RestEntry {
+export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, cache: ReadCache, prefix: string, home: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>): RestEntry {
   // Raw URL (either form) → the URL's part of the cache key, for anonymous GETs that may be shared.
   const keys = new UrlMemo<string>();
   const publicHeaders = (anonymousGet: boolean): Finish => (answerHeaders, etag, outcome) => {
@@ -183,7 +183,7 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
     const target = restTarget(request.raw.url ?? '/', base);
     return target === undefined ? undefined : handle(request, reply, target);
   };
-  const serve = (request: FastifyRequest, reply: FastifyReply) => entry(request, reply) ?? home(reply);
+  const serve = (request: FastifyRequest, reply: FastifyReply) => entry(request, reply) ?? home(request, reply);
   app.all(base, serve);
   app.all(`${base}/*`, serve);
   app.all('/index.php', serve);

@@ -95,9 +95,14 @@ describe('REST', () => {
     expect([res.status, res.json()]).toEqual([unknown.status, unknown.json()]);
   });
 
-  it('unknown paths and methods answer WordPress-shaped 404s', async () => {
+  it('an unknown page address is the themed 404 of the site', async () => {
+    const res = await send({ method: 'GET', path: '/nothing-here' });
+    expect([res.status, res.headers['content-type']]).toEqual([404, 'text/html; charset=UTF-8']);
+    expect(res.body.toString('utf8')).toMatch(/^<!DOCTYPE html>/);
+  });
+
+  it('unknown API paths and methods answer WordPress-shaped 404s', async () => {
     for (const request of [
-      { method: 'GET', path: '/nothing-here' },
       { method: 'PROPFIND', path: '/wp-json/core/v2/posts' },
       { method: 'TRACE', path: '/index.php?rest_route=/core/v2/posts' },
       { method: 'GET', path: '/events/category/nope/ical' },

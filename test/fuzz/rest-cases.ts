@@ -141,7 +141,9 @@ function otherPathCases(identities: Identities): fc.Arbitrary<FuzzCase> {
       const path = `${base}${query ? `?${query}` : ''}`;
       const rest = /rest_route=/.test(query) && (base === '/' || base === '/index.php');
       const admin = c.admin && !rest;
-      const face = base === '/graphql' || base === '/graphql/' ? 'graphql' : 'rest';
+      // GET and HEAD outside the APIs may be a page: its errors are the site's themed 404 (feeds keep REST's JSON).
+      const page = (c.method === 'GET' || c.method === 'HEAD') && !rest && !/^\/(wp-json|graphql|metrics|health|ping)/.test(base);
+      const face = base === '/graphql' || base === '/graphql/' ? 'graphql' : page ? 'site' : 'rest';
       return { request: { method: c.method, path, headers: admin ? { authorization: identities.admin } : {} }, face, writes: c.method !== 'GET' && c.method !== 'HEAD' };
     });
 }

@@ -1,7 +1,8 @@
 /**
  * What every answer must look like, whatever was sent: no 5xx, an answer at all, a body that
  * parses, and errors in the shape of the face that answered — REST (and every other path but
- * GraphQL) `{code, message, data: {status}}` with the HTTP status, GraphQL `{errors: [{message}]}`.
+ * GraphQL) `{code, message, data: {status}}` with the HTTP status, GraphQL `{errors: [{message}]}`,
+ * the public site's page addresses its themed HTML 404.
  */
 import type { FuzzAnswer, Outcome } from './client';
 
@@ -37,7 +38,8 @@ export class Findings {
   }
 }
 
-export type Face = 'rest' | 'graphql';
+/** `site`: a page address, whose errors are the themed HTML 404 (or REST's JSON, for what the site does not own). */
+export type Face = 'rest' | 'graphql' | 'site';
 
 const JSONP = /^\/\*\*\/[\w.]+\(([\s\S]*)\)$/;
 
@@ -118,6 +120,10 @@ export function check(findings: Findings, label: string, method: string, outcome
       const problem = parsed.ok ? graphqlProblem(parsed.value, answer.status) : null;
       if (problem) findings.add(problem.kind, label, `${problem.detail}: ${snippet(answer)}`);
     }
+    return answer;
+  }
+  if (face === 'site' && /^text\/html/i.test(String(answer.headers['content-type'] ?? ''))) {
+    if (answer.status !== 404 || !answer.body.toString('utf8').startsWith('<!DOCTYPE html>')) findings.add('shape', label, `site error is not the themed 404: ${snippet(answer)}`);
     return answer;
   }
   const parsed = parseJson(answer);

@@ -91,12 +91,12 @@ describe('calendar feeds', () => {
     expect(named.headers['content-disposition']).toBe('attachment; filename="example.test-organizer-music-society.ics"');
   });
 
-  it('answers 404 for unknown slugs and pages that are not feeds', async () => {
-    await t.request.get('/events/category/nope/ical').expect(404);
-    await t.request.get('/venue/nope/ical').expect(404);
-    await t.request.get('/organizer/nope/?ical=1').expect(404);
-    await t.request.get('/venue/opera-hall/').expect(404);
-    await t.request.get('/events').expect(404);
+  it('answers 404 for unknown slugs; without a feed asked for, the addresses are pages of the site', async () => {
+    await t.request.get('/events/category/nope/ical').expect(404).expect('Content-Type', /json/);
+    await t.request.get('/venue/nope/ical').expect(404).expect('Content-Type', /json/);
+    await t.request.get('/organizer/nope/?ical=1').expect(404).expect('Content-Type', /json/);
+    await t.request.get('/venue/opera-hall/').expect(200).expect('Content-Type', 'text/html; charset=UTF-8');
+    await t.request.get('/events').expect(200).expect('Content-Type', 'text/html; charset=UTF-8');
   });
 
   it('gives the same events when a feed is imported into a second, fresh site', async () => {

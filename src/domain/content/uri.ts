@@ -1,9 +1,11 @@
 /**
  * url_to_postid() and its siblings: which object lives at an address of this site. Pretty
  * addresses follow our permalink structures (`/%postname%/`, pages under their ancestors,
- * `/category/a/b/`, `/tag/x/`, `/type/aside/`, `/author/x/`); plain ones their query variables
- * (`?p=`, `?page_id=`, `?cat=`, `?tag=`, `?post_format=`, `?author=`). Whether the viewer may see
- * the object is left to the reader of that object.
+ * `/category/a/b/`, `/tag/x/`, `/type/aside/`, `/author/x/`, the calendar's `/event/x/`, `/venue/x/`,
+ * `/organizer/x/`, `/events/category/x/`); plain ones their query variables (`?p=`, `?page_id=`,
+ * `?attachment_id=`, `?cat=`, `?tag=`, `?post_format=`, `?author=`, `?tribe_events=<slug>`,
+ * `?taxonomy=<taxonomy>&term=<slug>`). Whether the viewer may see the object is left to the reader
+ * of that object.
  */
 import { decodePercent } from '../client-input';
 import type { DomainContext } from '../context';
@@ -18,7 +20,9 @@ export type UriTarget =
 const HIDDEN_STATUSES = ['trash', 'inherit', 'auto-draft'];
 
 /** Post types with addresses of their own (The Events Calendar's under /event/, /venue/, /organizer/). */
-const ADDRESSABLE_TYPES = ['post', 'page', 'tribe_events', 'tribe_venue', 'tribe_organizer'];
+const ADDRESSABLE_TYPES = ['post', 'page', 'attachment', 'tribe_events', 'tribe_venue', 'tribe_organizer'];
+/** Taxonomies `?taxonomy=<name>&term=<slug>` may name (those without a query variable of their own). */
+const PLAIN_TAXONOMIES = ['tribe_events_cat'];
 const CALENDAR_BASES: Record<string, string> = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer' };
 
 /** The path and query of an address, if it is one of this site's. */
@@ -41,7 +45,7 @@ export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriT
   const reads = ctx.db.read;
   const query = url.searchParams;
 
-  const postId = positive(query.get('p')) ?? positive(query.get('page_id'));
+  const postId = positive(query.get('p')) ?? positive(query.get('page_id')) ?? positive(query.get('attachment_id'));
   if (postId) {
     const row = await reads.content.findUnique({ where: { id: postId }, select: { id: true, type: true } });
     return row && ADDRESSABLE_TYPES.includes(row.type) ? { kind: 'post', type: row.type, id: row.id } : null;
@@ -52,6 +56,13 @@ export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriT
   if (tag) return termBy(ctx, 'post_tag', { slug: tag });
   const format = query.get('post_format');
   if (format) return termBy(ctx, 'post_format', { slug: termSlugOfFormatVar(format) });
+  const taxonomy = query.get('taxonomy');
+  const termSlug = query.get('term');
+  if (taxonomy && termSlug && PLAIN_TAXONOMIES.includes(taxonomy)) return termBy(ctx, taxonomy, { slug: termSlug });
+  for (const type of Object.values(CALENDAR_BASES)) {
+    const slug = query.get(type);
+    if (slug) return calendarBySlug(ctx, type, slug);
+  }
   const authorId = positive(query.get('author'));
   if (authorId) return (await reads.user.findUnique({ where: { id: authorId }, select: { id: true } })) ? { kind: 'user', id: authorId } : null;
 
@@ -66,9 +77,8 @@ export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriT
   if (first === 'type' && rest.length === 1) return termBy(ctx, 'post_format', { slug: termSlugOfFormatVar(rest[0]) });
   if (first === 'events' && rest[0] === 'category' && rest.length > 1) return termBy(ctx, 'tribe_events_cat', { slug: rest.at(-1) as string });
   if (CALENDAR_BASES[first] && rest.length === 1) {
-    const type = CALENDAR_BASES[first];
-    const row = await reads.content.findFirst({ where: { type, slug: rest[0], status: { notIn: HIDDEN_STATUSES } }, orderBy: { id: 'asc' }, select: { id: true } });
-    if (row) return { kind: 'post', type, id: row.id };
+    const found = await calendarBySlug(ctx, CALENDAR_BASES[first], rest[0]);
+    if (found) return found;
   }
   if (first === 'author' && rest.length === 1) {
     const user = await reads.user.findUnique({ where: { slug: rest[0] }, select: { id: true } });
@@ -82,6 +92,11 @@ export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriT
     if (post) return { kind: 'post', type: 'post', id: post.id };
   }
   return null;
+}
+
+async function calendarBySlug(ctx: DomainContext, type: string, slug: string): Promise<UriTarget | null> {
+  const row = await ctx.db.read.content.findFirst({ where: { type, slug, status: { notIn: HIDDEN_STATUSES } }, orderBy: { id: 'asc' }, select: { id: true } });
+  return row ? { kind: 'post', type, id: row.id } : null;
 }
 
 async function termBy(ctx: DomainContext, taxonomy: string, key: { id: number } | { slug: string }): Promise<UriTarget | null> {
