@@ -144,3 +144,18 @@ export async function proxyOEmbed(ctx: DomainContext, query: ProxyQuery): Promis
 export function proxyCache(config: Config): Pick<TtlCache<ProviderAnswer>, 'size' | 'clear'> {
   return servicesOf(config).cache;
 }
+
+/**
+ * Any address, as GraphQL's `oembed` asks: this site's own for everybody (as the embed route), any
+ * other through the proxy (editors only). Null when nothing embeddable answers.
+ */
+export async function oembedOf(ctx: DomainContext, query: ProxyQuery): Promise<ProviderAnswer | null> {
+  const local = await localOEmbed(ctx, query.url, query.maxwidth);
+  if (local) return { ...local };
+  try {
+    return await proxyOEmbed(ctx, query);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'oembed_invalid_url') return null;
+    throw error;
+  }
+}
