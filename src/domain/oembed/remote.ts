@@ -115,6 +115,14 @@ async function remoteAnswer(config: Config, query: ProxyQuery): Promise<Provider
   return { ...data, html: providerHtml(data, query.url, trusted) };
 }
 
+function isSiteAddress(config: Config, url: string): boolean {
+  try {
+    return new URL(url).origin === new URL(config.siteUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
 function cacheKey(query: ProxyQuery): string {
   return createHash('sha256').update(JSON.stringify([query.url, query.format, query.maxwidth, query.maxheight, query.discover])).digest('hex');
 }
@@ -152,6 +160,8 @@ export function proxyCache(config: Config): Pick<TtlCache<ProviderAnswer>, 'size
 export async function oembedOf(ctx: DomainContext, query: ProxyQuery): Promise<ProviderAnswer | null> {
   const local = await localOEmbed(ctx, query.url, query.maxwidth);
   if (local) return { ...local };
+  // This site's address that names nothing embeddable: nothing to ask a provider about.
+  if (isSiteAddress(ctx.config, query.url)) return null;
   try {
     return await proxyOEmbed(ctx, query);
   } catch (error) {
