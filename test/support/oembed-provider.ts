@@ -4,7 +4,7 @@
  * answer) and an "inside" server that must never be reached. Each counts the requests it got.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface LoopbackServer {
   port: number;
@@ -20,7 +20,7 @@ export interface LoopbackServer {
 type Route = (req: http.IncomingMessage, res: http.ServerResponse, server: LoopbackServer) => void;
 
 export async function startLoopbackServer(routes: Record<string, Route>, host = '127.0.0.1'): Promise<LoopbackServer> {
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const state: LoopbackServer = {
     port: 0,
     origin: '',
