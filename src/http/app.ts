@@ -14,6 +14,7 @@ import { observeRequests } from './request-metrics';
 import { createReadCache } from './read-cache-setup';
 import type { RestDispatcher } from '../rest/server/dispatcher';
 import { registerFeeds } from './feeds';
+import { registerAuthorizeApplication } from './authorize-application/routes';
 import { answerClientError, frameworkErrors, MAX_HEADER_SIZE, installFrameworkErrors } from './framework-errors';
 import { registerRest, type RestEntry } from './rest';
 
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   );
 
   registerFeeds(fastify, config, db);
+  registerAuthorizeApplication(fastify, config, db, cache.reads);
 
   const persistedQueries = new PersistedQueryStore(db, config.graphql.persistedQueriesMax);
   const graphql = await createGraphQLServer(config, fastify.log, persistedQueries);

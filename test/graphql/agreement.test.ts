@@ -77,7 +77,8 @@ const TYPE_PAIRS: Record<PostType, Pair[]> = {
     { rest: 'tags', graphql: 'tags.nodes[].databaseId', read: connectionIds('tags') },
     { rest: 'sticky', graphql: 'isSticky' },
     { rest: 'ping_status', graphql: 'pingStatus' },
-    // Post formats are a column here, not post_format terms: Post.postFormats is empty (README, deliberate differences).
+    // The standard format is no post_format term; others are the term `post-format-<format>`.
+    { rest: 'format', graphql: 'postFormats.nodes[].slug', asGraphQL: (v) => (v === 'standard' ? [] : [`post-format-${String(v)}`]), read: (n) => (at(n, 'postFormats.nodes') as Json[] | undefined)?.map((f) => f.slug) },
   ],
   page: [
     { rest: 'parent', graphql: 'parentDatabaseId', asGraphQL: zeroAsNull },
@@ -244,7 +245,7 @@ const CONTENT_FIELDS = `
   databaseId title content hasPassword slug status date dateGmt modified modifiedGmt link uri guid contentTypeName
   authorDatabaseId featuredImageDatabaseId commentStatus template { templateName }
   titleRaw: title(format: RAW) contentRaw: content(format: RAW)`;
-const POST_FIELDS = `${CONTENT_FIELDS} excerpt excerptRaw: excerpt(format: RAW) categories(first: 100) { nodes { databaseId } } tags(first: 100) { nodes { databaseId } } isSticky pingStatus`;
+const POST_FIELDS = `${CONTENT_FIELDS} excerpt excerptRaw: excerpt(format: RAW) categories(first: 100) { nodes { databaseId } } tags(first: 100) { nodes { databaseId } } isSticky pingStatus postFormats { nodes { slug } }`;
 const PAGE_FIELDS = `${CONTENT_FIELDS} parentDatabaseId menuOrder`;
 
 const SINGLE: Record<PostType, string> = {

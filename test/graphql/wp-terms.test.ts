@@ -4,7 +4,7 @@
  * cursors that survive inserts, a category's tree and posts, mutations, anonymous vs admin.
  */
 import type { Client } from '@urql/core';
-import { startTestApp, type TestApp } from '../support/app';
+import { basicAuth, startTestApp, type TestApp } from '../support/app';
 import { execute, listen, run, type GraphQLTestServer } from './client';
 
 let test: TestApp;
@@ -158,9 +158,15 @@ describe('term connections', () => {
     expect(both.error?.graphQLErrors[0].message).toMatch(/cannot be used together/);
   });
 
-  it('lists post formats and their taxonomy (none stored as terms here)', async () => {
-    const data = await run<{ postFormats: { nodes: unknown[] }; taxonomy: { name: string; showUi: boolean; public: boolean } }>(anon, '{ postFormats { nodes { slug } } taxonomy(id: "post_format", idType: NAME) { name showUi public } }');
-    expect(data).toEqual({ postFormats: { nodes: [] }, taxonomy: { name: 'post_format', showUi: false, public: true } });
+  it('lists no post format before a post has one, and describes the taxonomy', async () => {
+    const data = await run<{ postFormats: { nodes: unknown[] }; taxonomy: unknown }>(
+      anon,
+      '{ postFormats { nodes { slug } } taxonomy(id: "post_format", idType: NAME) { name label hierarchical public showUi showInRest restBase connectedContentTypes { nodes { name } } } }',
+    );
+    expect(data).toEqual({
+      postFormats: { nodes: [] },
+      taxonomy: { name: 'post_format', label: 'Formats', hierarchical: false, public: true, showUi: false, showInRest: false, restBase: null, connectedContentTypes: { nodes: [{ name: 'post' }] } },
+    });
   });
 });
 
@@ -225,8 +231,8 @@ describe('mutations', () => {
     const news = await categoryBySlug('news');
     const deny = await execute(anon, 'mutation($id: ID!) { deleteCategory(input: { id: $id }) { deletedId } }', { id: news.id });
     expect(deny.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'rest_cannot_delete' });
-    const format = await execute(admin, 'mutation { createPostFormat(input: { name: "Aside" }) { postFormat { slug } } }');
-    expect(format.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'invalid_taxonomy' });
+    const format = await execute(anon, 'mutation { createPostFormat(input: { name: "Aside" }) { postFormat { slug } } }');
+    expect(format.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'rest_cannot_create', status: 401 });
   });
 });
 
@@ -242,6 +248,165 @@ describe('statements of nested term lists', () => {
     const one = await statementsOf(1);
     const four = await statementsOf(4);
     expect(four.items).toBe(4);
+    expect(four.count).toBe(one.count);
+  });
+});
+
+describe('post formats', () => {
+  const POSTS = '/wp-json/core/v2/posts';
+  const ids: Record<string, number> = {};
+  type FormatNode = { slug: string };
+
+  async function restPost(body: Record<string, unknown>, id?: number): Promise<Record<string, unknown>> {
+    const res = await test.request.post(id ? `${POSTS}/${id}` : POSTS).set('Authorization', test.adminAuth).send(body);
+    if (res.status !== (id ? 200 : 201)) throw new Error(`POST ${POSTS}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+  const restFormat = async (id: number) => (await test.request.get(`${POSTS}/${id}?context=edit`).set('Authorization', test.adminAuth).expect(200)).body.format;
+  const formatsOf = async (id: number) =>
+    (await run<{ post: { postFormats: { nodes: FormatNode[] } } }>(admin, 'query($id: ID!) { post(id: $id, idType: DATABASE_ID) { postFormats { nodes { slug } } } }', { id: String(id) })).post.postFormats.nodes.map((n) => n.slug);
+  const formatTerm = async (slug: string) =>
+    (await run<{ postFormat: { databaseId: number; id: string; name: string | null; count: number | null; description: string | null; posts: { nodes: Array<{ databaseId: number }> } } | null }>(
+      admin,
+      'query($id: ID!) { postFormat(id: $id, idType: SLUG) { databaseId id name count description posts { nodes { databaseId } } } }',
+      { id: slug },
+    )).postFormat;
+
+  beforeAll(async () => {
+    const created = await run<{ createPost: { post: { databaseId: number } } }>(admin, 'mutation { createPost(input: { title: "An aside", status: PUBLISH, postFormats: { nodes: [{ slug: "aside" }] } }) { post { databaseId } } }');
+    ids.aside = created.createPost.post.databaseId;
+    ids.video = (await restPost({ title: 'A video', status: 'publish', format: 'video' })).id as number;
+    ids.standard = (await restPost({ title: 'Just text', status: 'publish' })).id as number;
+  });
+
+  it("stores a format given by either face as the post's post_format term, which REST reads and never lists", async () => {
+    const data = await run<{ post: { postFormats: { nodes: Array<Record<string, unknown>> }; terms: { nodes: Array<{ __typename: string; slug: string }> } } }>(
+      anon,
+      'query($id: ID!) { post(id: $id, idType: DATABASE_ID) { postFormats { nodes { __typename id databaseId postFormatId name slug count uri link taxonomyName } } terms(first: 100) { nodes { __typename slug } } } }',
+      { id: String(ids.aside) },
+    );
+    const [aside] = data.post.postFormats.nodes;
+    expect(data.post.postFormats.nodes).toHaveLength(1);
+    expect(aside).toMatchObject({ __typename: 'PostFormat', name: 'Aside', slug: 'post-format-aside', count: 1, uri: '/type/aside/', link: `${test.config.siteUrl}/type/aside/`, taxonomyName: 'post_format' });
+    expect(aside.id).toBe(b64(`term:${aside.databaseId}`));
+    expect(aside.postFormatId).toBe(aside.databaseId);
+    expect(data.post.terms.nodes).toEqual(expect.arrayContaining([{ __typename: 'PostFormat', slug: 'post-format-aside' }, { __typename: 'Category', slug: 'uncategorized' }]));
+    expect(await formatsOf(ids.video)).toEqual(['post-format-video']);
+    expect(await formatsOf(ids.standard)).toEqual([]);
+
+    const rest = (await test.request.get(`${POSTS}/${ids.aside}`).expect(200)).body;
+    expect(rest.format).toBe('aside');
+    expect(rest.class_list).toEqual(expect.arrayContaining(['format-aside', 'post_format-post-format-aside']));
+    expect(rest._links['wp:term'].map((l: { taxonomy: string }) => l.taxonomy)).toEqual(['category', 'post_tag']);
+    expect(rest).not.toHaveProperty('post_format');
+    expect(await restFormat(ids.standard)).toBe('standard');
+    const filtered = async (format: string) => (await test.request.get(`${POSTS}?format=${format}&per_page=100`).expect(200)).body.map((p: { id: number }) => p.id);
+    expect(await filtered('aside')).toEqual([ids.aside]);
+    expect(await filtered('aside,video')).toEqual([ids.video, ids.aside]);
+    const standard = await filtered('standard');
+    expect(standard).toContain(ids.standard);
+    expect(standard).not.toEqual(expect.arrayContaining([ids.aside]));
+    expect(standard).not.toEqual(expect.arrayContaining([ids.video]));
+    expect(Object.keys((await test.request.get('/wp-json/core/v2/taxonomies').expect(200)).body)).not.toContain('post_format');
+  });
+
+  it('answers postFormat by every idType, and lists formats, their posts and terms of the taxonomy', async () => {
+    const aside = await formatTerm('post-format-aside');
+    expect(aside?.posts.nodes).toEqual([{ databaseId: ids.aside }]);
+    const q = 'query($id: ID!, $t: PostFormatIdType) { postFormat(id: $id, idType: $t) { databaseId } }';
+    for (const [id, t] of [[aside!.id, 'ID'], [aside!.id, null], [String(aside!.databaseId), 'DATABASE_ID'], ['Aside', 'NAME'], ['post-format-aside', 'SLUG'], ['/type/aside/', 'URI'], [`${test.config.siteUrl}/type/aside/`, 'URI']]) {
+      expect((await run<{ postFormat: { databaseId: number } | null }>(anon, q, { id, t })).postFormat?.databaseId).toBe(aside!.databaseId);
+    }
+    expect((await run<{ postFormat: null }>(anon, q, { id: 'aside', t: 'SLUG' })).postFormat).toBeNull();
+    const news = await categoryBySlug('news');
+    expect((await run<{ postFormat: null }>(anon, q, { id: news.id, t: 'ID' })).postFormat).toBeNull();
+
+    const lists = await run<{ postFormats: { nodes: FormatNode[] }; terms: { nodes: Array<{ __typename: string; slug: string }> }; termNode: { __typename: string }; video: { posts: { nodes: Array<{ databaseId: number }> }; contentNodes: { nodes: Array<{ databaseId: number }> } }; contentType: { connectedTaxonomies: { nodes: Array<{ name: string }> } } }>(
+      anon,
+      `{ postFormats { nodes { slug } } terms(where: { taxonomies: [POSTFORMAT] }) { nodes { __typename slug } }
+         termNode(id: "post-format-video", idType: SLUG, taxonomy: POSTFORMAT) { __typename }
+         video: postFormat(id: "post-format-video", idType: SLUG) { posts { nodes { databaseId } } contentNodes { nodes { databaseId } } }
+         contentType(id: "post", idType: NAME) { connectedTaxonomies { nodes { name } } } }`,
+    );
+    expect(lists.postFormats.nodes).toEqual([{ slug: 'post-format-aside' }, { slug: 'post-format-video' }]);
+    expect(lists.terms.nodes).toEqual([{ __typename: 'PostFormat', slug: 'post-format-aside' }, { __typename: 'PostFormat', slug: 'post-format-video' }]);
+    expect(lists.termNode).toEqual({ __typename: 'PostFormat' });
+    expect(lists.video).toEqual({ posts: { nodes: [{ databaseId: ids.video }] }, contentNodes: { nodes: [{ databaseId: ids.video }] } });
+    expect(lists.contentType.connectedTaxonomies.nodes.map((n) => n.name)).toEqual(['category', 'post_tag', 'post_format']);
+  });
+
+  it('moves a post between format terms and counts published posts only, as WordPress does', async () => {
+    await run(admin, 'mutation($id: ID!) { updatePost(input: { id: $id, postFormats: { append: false, nodes: [{ slug: "post-format-video" }] } }) { post { databaseId } } }', { id: String(ids.aside) });
+    expect(await restFormat(ids.aside)).toBe('video');
+    expect(await formatsOf(ids.aside)).toEqual(['post-format-video']);
+    // The aside term stays (WordPress keeps a format's term once created), with no post.
+    expect(await formatTerm('post-format-aside')).toMatchObject({ count: null, posts: { nodes: [] } });
+    expect((await formatTerm('post-format-video'))?.count).toBe(2);
+
+    const draft = (await restPost({ title: 'A draft aside', status: 'draft', format: 'aside' })).id as number;
+    expect(await formatTerm('post-format-aside')).toMatchObject({ count: null });
+    await restPost({ status: 'publish' }, draft);
+    expect((await formatTerm('post-format-aside'))?.count).toBe(1);
+    await restPost({ format: 'standard' }, draft);
+    expect(await formatsOf(draft)).toEqual([]);
+    expect(await restFormat(draft)).toBe('standard');
+    expect((await formatTerm('post-format-aside'))?.count).toBeNull();
+    await run(admin, 'mutation($id: ID!) { updatePost(input: { id: $id, postFormats: { append: false, nodes: [] } }) { post { databaseId } } }', { id: String(ids.aside) });
+    expect(await restFormat(ids.aside)).toBe('standard');
+    expect((await formatTerm('post-format-video'))?.count).toBe(1);
+  });
+
+  it('creates, updates and deletes format terms with WPGraphQL payloads and manage_categories', async () => {
+    const user = await test.request.post('/wp-json/core/v2/users').set('Authorization', test.adminAuth).send({ username: 'fmt-author', email: 'fmt-author@example.com', password: 'secret-pass-1', roles: ['author'] }).expect(201);
+    const pw = await test.request.post(`/wp-json/core/v2/users/${user.body.id}/application-passwords`).set('Authorization', test.adminAuth).send({ name: 'formats' }).expect(201);
+    const author = server.client(basicAuth('fmt-author', pw.body.password));
+    // Authors may assign formats (edit_posts) but not manage them.
+    const denied = await execute(author, 'mutation { createPostFormat(input: { name: "Gallery" }) { postFormat { slug } } }');
+    expect(denied.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'rest_cannot_create', status: 403 });
+
+    const created = await run<{ createPostFormat: { clientMutationId: string; postFormat: { id: string; databaseId: number; name: string; slug: string; description: string; count: number | null } } }>(
+      admin,
+      'mutation { createPostFormat(input: { clientMutationId: "f1", name: "Gallery", slug: "post-format-gallery", description: "Pictures" }) { clientMutationId postFormat { id databaseId name slug description count } } }',
+    );
+    expect(created.createPostFormat).toMatchObject({ clientMutationId: 'f1', postFormat: { name: 'Gallery', slug: 'post-format-gallery', description: 'Pictures', count: null } });
+    const gallery = created.createPostFormat.postFormat;
+    // A post given that format gets this very term.
+    const post = (await restPost({ title: 'Pictures', status: 'publish', format: 'gallery' })).id as number;
+    expect(await formatTerm('post-format-gallery')).toMatchObject({ databaseId: gallery.databaseId, count: 1, posts: { nodes: [{ databaseId: post }] } });
+    const dup = await execute(admin, 'mutation { createPostFormat(input: { name: "Gallery" }) { postFormat { slug } } }');
+    expect(dup.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'term_exists' });
+    // WordPress names a post_format term by the format its slug stands for (_post_format_get_term): "poem" is none.
+    const poem = await run<{ createPostFormat: { postFormat: { id: string; name: string | null; slug: string } } }>(admin, 'mutation { createPostFormat(input: { name: "Poem" }) { postFormat { id name slug } } }');
+    expect(poem.createPostFormat.postFormat).toMatchObject({ name: null, slug: 'poem' });
+
+    const updated = await run<{ updatePostFormat: { postFormat: { description: string; name: string } } }>(admin, 'mutation($id: ID!) { updatePostFormat(input: { id: $id, description: "Photos" }) { postFormat { description name } } }', { id: gallery.id });
+    expect(updated.updatePostFormat.postFormat).toEqual({ description: 'Photos', name: 'Gallery' });
+    const authorDelete = await execute(author, 'mutation($id: ID!) { deletePostFormat(input: { id: $id }) { deletedId } }', { id: gallery.id });
+    expect(authorDelete.error?.graphQLErrors[0].extensions).toMatchObject({ code: 'rest_cannot_delete' });
+
+    // Deleting the term is what leaves its posts without a format, on both faces.
+    const deleted = await run<{ deletePostFormat: { deletedId: string; postFormat: { slug: string } } }>(admin, 'mutation($id: ID!) { deletePostFormat(input: { id: $id }) { deletedId postFormat { slug } } }', { id: gallery.id });
+    expect(deleted.deletePostFormat).toEqual({ deletedId: gallery.id, postFormat: { slug: 'post-format-gallery' } });
+    expect(await formatTerm('post-format-gallery')).toBeNull();
+    expect(await formatsOf(post)).toEqual([]);
+    expect(await restFormat(post)).toBe('standard');
+    await run(admin, 'mutation($id: ID!) { deletePostFormat(input: { id: $id }) { deletedId } }', { id: poem.createPostFormat.postFormat.id });
+  });
+
+  it('reads the formats of a page of posts in as many statements for 4 posts as for 1', async () => {
+    // The newest posts, each with a format (three formats among four posts).
+    for (const format of ['quote', 'aside', 'video', 'quote']) await restPost({ title: `A ${format}`, status: 'publish', format });
+    const query = 'query($first: Int) { posts(first: $first) { nodes { postFormats { nodes { slug name count uri } } } } }';
+    const statementsOf = async (first: number) => {
+      await run(anon, query, { first }); // warm-up
+      const before = test.db.queries.count;
+      const data = await run<{ posts: { nodes: Array<{ postFormats: { nodes: FormatNode[] } }> } }>(anon, query, { first });
+      return { count: test.db.queries.count - before, formats: data.posts.nodes.flatMap((n) => n.postFormats.nodes.map((f) => f.slug)) };
+    };
+    const one = await statementsOf(1);
+    const four = await statementsOf(4);
+    expect(one.formats).toEqual(['post-format-quote']);
+    expect(four.formats).toEqual(['post-format-quote', 'post-format-video', 'post-format-aside', 'post-format-quote']);
     expect(four.count).toBe(one.count);
   });
 });

@@ -35,10 +35,17 @@ describe('search', () => {
     const row = await t.db.prisma.content.create({
       data: {
         type: f.type ?? 'post', status: f.status ?? 'publish', title: f.title, content: f.content ?? '', excerpt: f.excerpt ?? '',
-        password: f.password ?? '', format: f.format ?? 'standard', slug, parentId: f.parentId ?? 0, date, modified: date,
+        password: f.password ?? '', slug, parentId: f.parentId ?? 0, date, modified: date,
       },
     });
     created.push(row.id);
+    // A post's format is its post_format term (created the first time a post gets that format).
+    if (f.format && f.format !== 'standard') {
+      const slug = `post-format-${f.format}`;
+      const term = (await t.db.prisma.term.findUnique({ where: { taxonomy_slug: { taxonomy: 'post_format', slug } } })) ?? (await t.db.prisma.term.create({ data: { taxonomy: 'post_format', name: f.format, slug } }));
+      if (!createdTerms.includes(term.id)) createdTerms.push(term.id);
+      await t.db.prisma.termRelationship.create({ data: { contentId: row.id, termId: term.id } });
+    }
     return row.id;
   }
 

@@ -60,7 +60,7 @@ export const POST_TYPES: Readonly<Record<PostTypeSlug, PostTypeDef>> = {
     slug: 'post', name: 'Posts', singularName: 'Post', description: '', hierarchical: false, restBase: 'posts', restNamespace: 'core/v2',
     viewable: true, icon: 'dashicons-admin-post', showInRest: true,
     supports: { title: true, editor: true, author: true, thumbnail: true, excerpt: true, trackbacks: true, 'custom-fields': true, comments: true, revisions: true, 'post-formats': true, autosave: true },
-    taxonomies: ['category', 'post_tag'], caps: capsFor('posts'),
+    taxonomies: ['category', 'post_tag', 'post_format'], caps: capsFor('posts'),
   },
   page: {
     slug: 'page', name: 'Pages', singularName: 'Page', description: '', hierarchical: true, restBase: 'pages', restNamespace: 'core/v2',

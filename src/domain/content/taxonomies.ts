@@ -47,11 +47,28 @@ export const EXTENSION_TAXONOMIES: Readonly<Record<string, TaxonomyDef>> = {
   },
 };
 
+/**
+ * post_format as create_initial_taxonomies() registers it: public, flat, default capabilities, and
+ * not shown in REST (show_in_rest false) — so no REST route, link, filter or listing names it; a
+ * post's REST `format` field is read from its term (see posts/formats.ts).
+ */
+export const POST_FORMAT_TAXONOMY: TaxonomyDef = {
+  slug: 'post_format', name: 'Formats', singularName: 'Format', description: '', hierarchical: false, restBase: 'post_format', restNamespace: 'wp/v2',
+  types: ['post'], showInRest: false,
+  caps: { manage_terms: 'manage_categories', edit_terms: 'manage_categories', delete_terms: 'manage_categories', assign_terms: 'edit_posts' },
+};
+
 export function taxonomy(slug: string): TaxonomyDef | undefined {
-  return TAXONOMIES[slug] ?? EXTENSION_TAXONOMIES[slug];
+  return TAXONOMIES[slug] ?? EXTENSION_TAXONOMIES[slug] ?? (slug === POST_FORMAT_TAXONOMY.slug ? POST_FORMAT_TAXONOMY : undefined);
 }
 
 /** Taxonomies of a post type that the REST API shows (their `wp:term` links and filters). */
 export function restTaxonomiesOf(type: string): TaxonomyDef[] {
   return Object.values(TAXONOMIES).filter((t) => t.showInRest && t.types.includes(type));
+}
+
+/** Taxonomies a list of a post type may be filtered by: the REST ones and, for posts, post_format. */
+export function queryTaxonomiesOf(type: string): TaxonomyDef[] {
+  const formats = POST_FORMAT_TAXONOMY.types.includes(type) ? [POST_FORMAT_TAXONOMY] : [];
+  return [...restTaxonomiesOf(type), ...formats];
 }

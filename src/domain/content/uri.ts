@@ -1,12 +1,13 @@
 /**
  * url_to_postid() and its siblings: which object lives at an address of this site. Pretty
  * addresses follow our permalink structures (`/%postname%/`, pages under their ancestors,
- * `/category/a/b/`, `/tag/x/`, `/author/x/`); plain ones their query variables (`?p=`,
- * `?page_id=`, `?cat=`, `?tag=`, `?author=`). Whether the viewer may see the object is left
- * to the reader of that object.
+ * `/category/a/b/`, `/tag/x/`, `/type/aside/`, `/author/x/`); plain ones their query variables
+ * (`?p=`, `?page_id=`, `?cat=`, `?tag=`, `?post_format=`, `?author=`). Whether the viewer may see
+ * the object is left to the reader of that object.
  */
 import { decodePercent } from '../client-input';
 import type { DomainContext } from '../context';
+import { termSlugOfFormatVar } from '../posts/formats';
 import { siteOptionsOf } from '../settings/options';
 
 export type UriTarget =
@@ -49,6 +50,8 @@ export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriT
   if (catId) return termBy(ctx, 'category', { id: catId });
   const tag = query.get('tag');
   if (tag) return termBy(ctx, 'post_tag', { slug: tag });
+  const format = query.get('post_format');
+  if (format) return termBy(ctx, 'post_format', { slug: termSlugOfFormatVar(format) });
   const authorId = positive(query.get('author'));
   if (authorId) return (await reads.user.findUnique({ where: { id: authorId }, select: { id: true } })) ? { kind: 'user', id: authorId } : null;
 
@@ -60,6 +63,7 @@ export async function resolvePath(ctx: DomainContext, uri: string): Promise<UriT
   const [first, ...rest] = segments;
   if (first === 'category' && rest.length) return termBy(ctx, 'category', { slug: rest.at(-1) as string });
   if (first === 'tag' && rest.length === 1) return termBy(ctx, 'post_tag', { slug: rest[0] });
+  if (first === 'type' && rest.length === 1) return termBy(ctx, 'post_format', { slug: termSlugOfFormatVar(rest[0]) });
   if (first === 'events' && rest[0] === 'category' && rest.length > 1) return termBy(ctx, 'tribe_events_cat', { slug: rest.at(-1) as string });
   if (CALENDAR_BASES[first] && rest.length === 1) {
     const type = CALENDAR_BASES[first];

@@ -7,9 +7,10 @@ import { windowOffset } from '../paging';
 import type { Prisma } from '../../db/client';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import { parseSiteDate } from '../content/dates';
-import { restTaxonomiesOf } from '../content/taxonomies';
+import { queryTaxonomiesOf } from '../content/taxonomies';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
+import { formatFilter } from './formats';
 import { excludableIds, isInt32, matchableIds } from './ids';
 import { canEditPost, canReadPost } from './permissions';
 import { canSeeAttachment } from '../media/media-items';
@@ -164,7 +165,8 @@ const NOTHING: Prisma.ContentWhereInput = { id: -1 };
 /** WP_Tax_Query for the REST taxonomy filters and the format filter, combined by tax_relation. */
 async function taxonomyWhere(ctx: DomainContext, type: PostTypeName, query: PostListQuery): Promise<Prisma.ContentWhereInput | null> {
   const clauses: Prisma.ContentWhereInput[] = [];
-  const wanted = restTaxonomiesOf(type).filter((tax) => query.taxonomies?.[tax.slug]?.include?.terms.length || query.taxonomies?.[tax.slug]?.exclude?.terms.length);
+  // post_format is no REST filter (REST names formats through `format`), but a PostFormat's posts pin it.
+  const wanted = queryTaxonomiesOf(type).filter((tax) => query.taxonomies?.[tax.slug]?.include?.terms.length || query.taxonomies?.[tax.slug]?.exclude?.terms.length);
   if (wanted.length) {
     const terms = await ctx.db.read.term.findMany({ where: { taxonomy: { in: wanted.map((t) => t.slug) } }, select: { id: true, taxonomy: true, parentId: true } });
     for (const tax of wanted) {
@@ -185,7 +187,7 @@ async function taxonomyWhere(ctx: DomainContext, type: PostTypeName, query: Post
       }
     }
   }
-  if (query.formats?.length) clauses.push({ format: { in: [...new Set(query.formats)] } });
+  if (query.formats?.length) clauses.push(formatFilter(query.formats));
   if (clauses.length === 0) return null;
   return query.taxRelation === 'OR' ? { OR: clauses } : { AND: clauses };
 }

@@ -9,6 +9,7 @@ import { canReadContent } from '../content/permissions';
 import { postType } from '../content/post-types';
 import type { SiteOptions } from '../settings/options';
 import type { Viewer } from '../viewer';
+import { postFormatOf } from './formats';
 import type { AttachedTerm } from './types';
 
 /** What links depend on: the site address, the permalink mode and the front-page options. */
@@ -66,7 +67,7 @@ function sanitizeHtmlClass(text: string, fallback: string): string {
 }
 
 /** Taxonomies whose terms become classes (the public ones), in registration order, with their prefix. */
-const CLASS_TAXONOMIES: ReadonlyArray<[taxonomy: string, prefix: string]> = [['category', 'category'], ['post_tag', 'tag']];
+const CLASS_TAXONOMIES: ReadonlyArray<[taxonomy: string, prefix: string]> = [['category', 'category'], ['post_tag', 'tag'], ['post_format', 'post_format']];
 
 /** Term classes by taxonomy, id and slug (a handful of regular expressions each); bounded. */
 const termClasses = new Map<string, string>();
@@ -94,7 +95,7 @@ export function classList(row: Content, terms: readonly AttachedTerm[], featured
   const def = postType(row.type);
   const classes = [`post-${row.id}`, row.type, `type-${row.type}`, `status-${row.status}`];
   const supportsFormats = def?.supports['post-formats'] === true;
-  if (supportsFormats) classes.push(`format-${sanitizeHtmlClass(row.format || 'standard', 'standard')}`);
+  if (supportsFormats) classes.push(`format-${sanitizeHtmlClass(postFormatOf(terms), 'standard')}`);
   const passwordRequired = row.password !== '';
   if (passwordRequired) classes.push('post-password-required');
   if (featuredMedia && !passwordRequired) classes.push('has-post-thumbnail');
@@ -106,8 +107,6 @@ export function classList(row: Content, terms: readonly AttachedTerm[], featured
       classes.push(termClassOf(taxonomy, prefix, term));
     }
   }
-  // post_format is a public taxonomy in WordPress; a formatted post carries its term's class.
-  if (supportsFormats && row.format && row.format !== 'standard') classes.push(`post_format-post-format-${row.format}`);
   return [...new Set(classes)];
 }
 

@@ -13,6 +13,7 @@ import { DomainError } from '../errors';
 import { autoAddPageToMenus } from '../menus/auto-add';
 import { recountTerms } from '../terms/counts';
 import { clampInt32 } from './ids';
+import { writePostFormat } from './formats';
 import { filterPostText } from './kses';
 import { contentById, DESIRED_SLUG_KEY, FOOTNOTES_KEY, THUMBNAIL_KEY } from './loaders';
 import { canEditPost } from './permissions';
@@ -129,12 +130,18 @@ async function writeTerms(tx: Tx, row: Content, requested: PostChanges['terms'],
   return [...touched];
 }
 
+/** set_post_format(): only posts have formats; an unsaid (or empty) format leaves the post's as it is. */
+async function writeFormat(tx: Tx, ctx: DomainContext, row: Content, format: string | undefined): Promise<number[]> {
+  if (row.type !== 'post' || !format) return [];
+  return writePostFormat(tx, ctx.db.provider, row.id, format);
+}
+
 function textOf(ctx: DomainContext, value: string | undefined, fallback: string): string {
   return value === undefined ? fallback : filterPostText(ctx.viewer, value);
 }
 
 /** Fields every write sets from the request when given (`comment_status: ""` is ignored, as in WordPress). */
-type PlainFields = Partial<Pick<Content, 'password' | 'menuOrder' | 'commentStatus' | 'pingStatus' | 'template' | 'sticky' | 'format' | 'authorId'>>;
+type PlainFields = Partial<Pick<Content, 'password' | 'menuOrder' | 'commentStatus' | 'pingStatus' | 'template' | 'sticky' | 'authorId'>>;
 
 function plainFields(type: PostTypeName, changes: PostChanges): PlainFields {
   const data: PlainFields = {};
@@ -143,10 +150,7 @@ function plainFields(type: PostTypeName, changes: PostChanges): PlainFields {
   if (changes.commentStatus) data.commentStatus = changes.commentStatus;
   if (changes.pingStatus) data.pingStatus = changes.pingStatus;
   if (changes.template !== undefined) data.template = changes.template;
-  if (type === 'post') {
-    if (changes.sticky !== undefined) data.sticky = changes.sticky;
-    if (changes.format) data.format = changes.format;
-  }
+  if (type === 'post' && changes.sticky !== undefined) data.sticky = changes.sticky;
   if (changes.author) data.authorId = changes.author;
   return data;
 }
@@ -189,6 +193,7 @@ async function insertPost(tx: Tx, ctx: DomainContext, site: Site, type: PostType
   row = await tx.content.update({ where: { id: row.id }, data: { guid: permalink(site, row, ancestors, ctx.viewer) } });
   await writeMeta(tx, row.id, input);
   const touched = await writeTerms(tx, row, input.terms, site.options.default_category);
+  touched.push(...(await writeFormat(tx, ctx, row, input.format)));
   await recountTerms(tx, touched);
   await autoAddPageToMenus(tx, ctx, row, 'new', row.status);
   return row;
@@ -247,9 +252,8 @@ export async function writeUpdate(tx: Tx, ctx: DomainContext, site: Site, type: 
   const slug = await slugFor(tx, { type, parentId }, id, untrashedSlug === null ? changes.slug : undefined, untrashedSlug ?? current.slug, title, dated.status);
   const fields = plainFields(type, changes);
   if (options.autosave) {
-    // An autosave saves the post fields only (wp_update_post), never sticky, format or template.
+    // An autosave saves the post fields only (wp_update_post), never sticky, format (a term) or template.
     delete fields.sticky;
-    delete fields.format;
     delete fields.template;
   }
   let row = await tx.content.update({
@@ -275,6 +279,7 @@ export async function writeUpdate(tx: Tx, ctx: DomainContext, site: Site, type: 
   }
   await writeMeta(tx, id, changes);
   const touched = await writeTerms(tx, row, changes.terms, site.options.default_category);
+  touched.push(...(await writeFormat(tx, ctx, row, changes.format)));
   await recountTerms(tx, touched);
   await autoAddPageToMenus(tx, ctx, row, current.status, row.status);
   await saveRevision(tx, site.url, row, ctx.viewer.id);

@@ -20,11 +20,11 @@ import { renderTitle } from '../content/format';
 import { POST_TYPES } from '../content/post-types';
 import { TAXONOMIES } from '../content/taxonomies';
 import { DomainError } from '../errors';
+import { formatOfTermSlug, formatTermSlug, POST_FORMAT_STRINGS } from '../posts/formats';
 import { contentById } from '../posts/loaders';
 import { siteOf } from '../posts/records';
 import { permalink, type Site } from '../posts/render';
 import { DEFAULT_OPTIONS } from '../settings/options';
-import { POST_FORMAT_SLUGS } from '../settings/settings';
 import { termChain } from '../terms/loaders';
 import { termLink } from '../terms/permalinks';
 import { containsSql, foldCase, sortKeySql } from './text-match';
@@ -51,12 +51,6 @@ export const SEARCH_SUBTYPES: Readonly<Record<SearchType, readonly string[]>> = 
 
 /** Every subtype any handler knows, once each, in handler order. */
 export const ALL_SUBTYPES: readonly string[] = [...new Set(SEARCH_TYPES.flatMap((type) => SEARCH_SUBTYPES[type]))];
-
-/** get_post_format_strings(): every format with its name ("standard" never has an archive). */
-const POST_FORMAT_NAMES: Readonly<Record<string, string>> = {
-  standard: 'Standard', aside: 'Aside', chat: 'Chat', gallery: 'Gallery', link: 'Link',
-  image: 'Image', quote: 'Quote', status: 'Status', video: 'Video', audio: 'Audio',
-};
 
 export interface SearchQuery {
   type: string;
@@ -247,15 +241,16 @@ async function searchTerms(ctx: DomainContext, taxonomies: readonly string[], w:
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Formats with an archive. WordPress lists a format once its term exists, which happens the first
- * time a post gets that format; here that is "some post has this format".
+ * Formats with an archive: get_post_format_link() answers for a format once its post_format term
+ * exists, which happens the first time a post gets that format.
  */
-async function formatsInUse(ctx: DomainContext): Promise<Set<string>> {
-  const rows = await ctx.db.read.query<{ format: string }>(
-    Prisma.sql`SELECT DISTINCT "format" FROM "Content" WHERE "type" = 'post' AND "format" IN (${Prisma.join([...POST_FORMAT_SLUGS])})`,
-    [listTag('Content', 'post')],
+async function formatsWithTerms(ctx: DomainContext): Promise<Set<string>> {
+  const slugs = Object.keys(POST_FORMAT_STRINGS).map(formatTermSlug);
+  const rows = await ctx.db.read.query<{ slug: string }>(
+    Prisma.sql`SELECT "slug" FROM "Term" WHERE "taxonomy" = 'post_format' AND "slug" IN (${Prisma.join(slugs)})`,
+    [listTag('Term', 'post_format')],
   );
-  return new Set(rows.map((row) => row.format));
+  return new Set(rows.map((row) => formatOfTermSlug(row.slug)));
 }
 
 /** get_post_format_link(): the format's archive (the post_format taxonomy's `type` rewrite base). */
@@ -265,9 +260,9 @@ function postFormatLink(ctx: DomainContext, format: string): string {
 }
 
 async function searchPostFormats(ctx: DomainContext, w: Window): Promise<{ hits: SearchHit[]; total: number }> {
-  const inUse = await formatsInUse(ctx);
+  const inUse = await formatsWithTerms(ctx);
   const needle = w.search !== '' && w.search !== '0' ? foldCase(w.search) : null;
-  const found = Object.entries(POST_FORMAT_NAMES)
+  const found = Object.entries(POST_FORMAT_STRINGS)
     .filter(([slug, name]) => needle === null || foldCase(slug).includes(needle) || foldCase(name).includes(needle))
     .filter(([slug]) => inUse.has(slug));
   const hits: SearchHit[] = found

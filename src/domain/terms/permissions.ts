@@ -14,9 +14,15 @@ export function canEditTermsOf(viewer: Viewer, taxonomy: TaxonomyDef): boolean {
   return viewer.can(taxonomy.caps.edit_terms);
 }
 
-/** create_item_permissions_check: hierarchical taxonomies need edit_terms, flat ones only assign_terms. */
-export function canCreateTermIn(viewer: Viewer, taxonomy: TaxonomyDef): boolean {
-  return viewer.can(taxonomy.hierarchical ? taxonomy.caps.edit_terms : taxonomy.caps.assign_terms);
+/**
+ * Who may create a term. REST's create_item_permissions_check: hierarchical taxonomies need
+ * edit_terms, flat ones only assign_terms. WPGraphQL's TermObjectCreate asks edit_terms of every
+ * taxonomy (`rule: 'edit_terms'`).
+ */
+export type TermCreateRule = 'rest' | 'edit_terms';
+
+export function canCreateTermIn(viewer: Viewer, taxonomy: TaxonomyDef, rule: TermCreateRule = 'rest'): boolean {
+  return viewer.can(taxonomy.hierarchical || rule === 'edit_terms' ? taxonomy.caps.edit_terms : taxonomy.caps.assign_terms);
 }
 
 /** edit_term: maps to the taxonomy's edit_terms capability. */

@@ -6,7 +6,7 @@
  * taxonomy's assign_terms capability.
  */
 import { customObjectLabels } from '../content/object-labels';
-import { EXTENSION_TAXONOMIES, TAXONOMIES, taxonomy as taxonomyDef, type TaxonomyDef } from '../content/taxonomies';
+import { EXTENSION_TAXONOMIES, POST_FORMAT_TAXONOMY, TAXONOMIES, taxonomy as taxonomyDef, type TaxonomyDef } from '../content/taxonomies';
 import { DomainError, forbidden } from '../errors';
 import type { Viewer } from '../viewer';
 
@@ -188,18 +188,8 @@ export function getTaxonomy(viewer: Viewer, slug: string, context?: string): Tax
   return found;
 }
 
-/**
- * WordPress registers post_format without REST support; our posts keep their format in a column
- * (Content.format), so the taxonomy is described here only, for the GraphQL face.
- */
-const POST_FORMAT: TaxonomyDef = {
-  slug: 'post_format', name: 'Formats', singularName: 'Format', description: '', hierarchical: false, restBase: 'post_format', restNamespace: 'wp/v2',
-  types: ['post'], showInRest: false,
-  caps: { manage_terms: 'manage_categories', edit_terms: 'manage_categories', delete_terms: 'manage_categories', assign_terms: 'edit_posts' },
-};
-
 /** The taxonomies WPGraphQL shows (show_in_graphql), in registration order: the core ones, then the calendar's. */
-const GRAPHQL_OBJECTS: readonly TaxonomyObject[] = [TAXONOMIES.category, TAXONOMIES.post_tag, POST_FORMAT, EXTENSION_TAXONOMIES.tribe_events_cat].map(describe);
+const GRAPHQL_OBJECTS: readonly TaxonomyObject[] = [TAXONOMIES.category, TAXONOMIES.post_tag, POST_FORMAT_TAXONOMY, EXTENSION_TAXONOMIES.tribe_events_cat].map(describe);
 
 export function graphqlTaxonomies(): readonly TaxonomyObject[] {
   return GRAPHQL_OBJECTS;

@@ -5,7 +5,8 @@
  * get_item_permissions_check, prepare_links) and map_meta_cap (delete_term).
  */
 import type { Term } from '../../generated/prisma-sqlite/client';
-import { taxonomy as taxonomyDef, type TaxonomyDef } from '../content/taxonomies';
+import { POST_FORMAT_TAXONOMY, taxonomy as taxonomyDef, type TaxonomyDef } from '../content/taxonomies';
+import { formatTermName } from '../posts/formats';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
 import { siteOptionsOf } from '../settings/options';
@@ -22,11 +23,19 @@ export interface TermView {
   parentExists: boolean;
 }
 
-/** The registered taxonomy behind a terms resource; an unknown one is a programming error. */
+/**
+ * The registered taxonomy behind a terms resource (REST's routes name theirs; GraphQL also reaches
+ * post_format, which REST does not show); an unknown one is a programming error.
+ */
 export function termTaxonomy(slug: string): TaxonomyDef {
   const def = taxonomyDef(slug);
-  if (!def || !def.showInRest) throw new Error(`taxonomy ${slug} has no REST terms`);
+  if (!def) throw new Error(`taxonomy ${slug} is not registered`);
   return def;
+}
+
+/** A term as WordPress reads it: post_format terms are named by their format (_post_format_get_term). */
+function presented(term: Term): Term {
+  return term.taxonomy === POST_FORMAT_TAXONOMY.slug ? { ...term, name: formatTermName(term.slug) } : term;
 }
 
 export function termNotFound(): DomainError {
@@ -55,7 +64,7 @@ export async function describeTerms(ctx: DomainContext, taxonomy: TaxonomyDef, t
   const chains = await Promise.all(terms.map((t) => (taxonomy.hierarchical && t.parentId > 0 ? termChain(ctx).load(t.parentId) : Promise.resolve([]))));
   return terms.map((term, i) => {
     const ancestors = chains[i].filter((node) => node.taxonomy === term.taxonomy);
-    return { term, link: termLink(ctx.config, term, ancestors.map((node) => node.slug)), parentExists: ancestors.length > 0 };
+    return { term: presented(term), link: termLink(ctx.config, term, ancestors.map((node) => node.slug)), parentExists: ancestors.length > 0 };
   });
 }
 

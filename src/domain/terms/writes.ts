@@ -12,7 +12,8 @@ import type { TaxonomyDef } from '../content/taxonomies';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
 import { recountTerms } from './counts';
-import { canCreateTermIn, canEditTerm } from './permissions';
+import { canCreateTermIn, canEditTerm, type TermCreateRule } from './permissions';
+import { lockTermWrites } from './write-lock';
 import { assertNotDuplicate, isBlankName, isEmptySlug, storedTermName, uniqueTermSlug } from './slugs';
 import { defaultTermId, describeTerms, findTerm, mayDeleteTerm, succeeds, termTaxonomy, type TermView } from './terms';
 
@@ -39,13 +40,6 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string })?.code === 'P2002';
 }
 
-/** A stable 32-bit key for the advisory lock of one taxonomy's term writes. */
-function lockKey(taxonomy: string): number {
-  let hash = 0;
-  for (const ch of `terms:${taxonomy}`) hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) | 0;
-  return hash;
-}
-
 /**
  * Runs a write transaction in which the term writes of one taxonomy take turns, so that the
  * duplicate-name and slug checks of concurrent requests see each other's rows. SQLite already runs
@@ -56,8 +50,7 @@ async function writeWithRetry<T>(ctx: DomainContext, taxonomy: TaxonomyDef, run:
   for (let attempt = 0; ; attempt++) {
     try {
       return await ctx.db.prisma.$transaction(async (tx) => {
-        // $executeRaw: the function returns void, which $queryRaw cannot deserialise.
-        if (ctx.db.provider === 'postgresql') await tx.$executeRaw`SELECT pg_advisory_xact_lock(${lockKey(taxonomy.slug)})`;
+        await lockTermWrites(tx, ctx.db.provider, taxonomy.slug);
         return run(tx);
       });
     } catch (error) {
@@ -116,10 +109,10 @@ async function viewOf(ctx: DomainContext, taxonomy: TaxonomyDef, term: Term): Pr
   return (await describeTerms(ctx, taxonomy, [term]))[0];
 }
 
-/** POST /{taxonomy}. */
-export async function createTerm(ctx: DomainContext, taxonomySlug: string, input: NewTerm): Promise<TermView> {
+/** POST /{taxonomy} (and WPGraphQL's create mutations, with their own permission rule). */
+export async function createTerm(ctx: DomainContext, taxonomySlug: string, input: NewTerm, rule: TermCreateRule = 'rest'): Promise<TermView> {
   const taxonomy = termTaxonomy(taxonomySlug);
-  if (!canCreateTermIn(ctx.viewer, taxonomy)) {
+  if (!canCreateTermIn(ctx.viewer, taxonomy, rule)) {
     throw forbidden('rest_cannot_create', 'Sorry, you are not allowed to create terms in this taxonomy.', ctx.viewer);
   }
   const parentId = (await requestedParent(ctx, taxonomy, input.parent)) ?? 0;

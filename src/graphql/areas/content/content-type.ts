@@ -1,5 +1,6 @@
 /** WPGraphQL's `ContentType` (a registered post type) and its `PostTypeLabelDetails`. */
 import { GRAPHQL_NAMES, postTypeFlags, type PostTypeObject } from '../../../domain/content/post-type-objects';
+import { POST_FORMAT_TAXONOMY } from '../../../domain/content/taxonomies';
 import { permalinkOf, siteOf } from '../../../domain/posts/records';
 import { connectionOfList, type ConnectionArgs } from '../../connection';
 import type { GraphQLContext } from '../../context';
@@ -159,7 +160,9 @@ export class ContentTypeModel extends Model {
     return '/';
   }
   async connectedTaxonomies(args: ConnectionArgs, ctx: GraphQLContext) {
-    const found = await Promise.all(this.object.taxonomies.map((name) => taxonomyByName(ctx, name)));
+    // WPGraphQL lists post_format with the post type's taxonomies; REST's list (object.taxonomies) leaves it out.
+    const formats = POST_FORMAT_TAXONOMY.types.includes(this.object.def.slug) ? [POST_FORMAT_TAXONOMY.slug] : [];
+    const found = await Promise.all([...this.object.taxonomies, ...formats].map((name) => taxonomyByName(ctx, name)));
     const models = found.filter((m): m is Model => m !== null);
     return connectionOfList(args, models, (m) => models.indexOf(m) + 1);
   }

@@ -6,12 +6,13 @@ import { canReadRecord } from '../../../domain/events/permissions';
 import { eventById, organizerById, venueById } from '../../../domain/events/loaders';
 import { EVENT_CATEGORY, EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type CalendarPost } from '../../../domain/events/types';
 import { findBySlug } from '../../../domain/events/validators';
-import { termIdBy } from '../../../domain/terms/lookup';
 import type { ConnectionArgs } from '../../connection';
 import type { GraphQLContext } from '../../context';
 import { globalIdOf, plainIdOf } from '../../global-id';
 import type { Area } from '../../model';
-import { categoryById, categoryConnection, EventsCategoryModel, type TermWhere } from './category';
+import { categoryById, EventsCategoryModel } from './category';
+import { termByIdType, type TermIdType } from '../terms/lookups';
+import { termObjectConnection, type TermConnectionArgs } from '../terms/term-connection';
 import { eventConnection, organizerConnection, venueConnection, type EventWhere, type LinkedWhere } from './connections';
 import { AddressLinkedDataModel, EventLinkedDataModel, OrganizerLinkedDataModel, VenueLinkedDataModel } from './linked-data';
 import { mutations } from './mutations';
@@ -71,15 +72,8 @@ export const eventsArea: Area = {
       organizer: (_: unknown, a: Lookup, ctx: GraphQLContext) => byIdType(ctx, ORGANIZER_TYPE, organizerModel, a.id, a.idType),
       organizerBy: (_: unknown, a: Legacy, ctx: GraphQLContext) => byLegacy(ctx, ORGANIZER_TYPE, organizerModel, a, a.organizerId),
       organizers: (_: unknown, a: ConnectionArgs & { where?: LinkedWhere }, ctx: GraphQLContext) => organizerConnection(ctx, a),
-      eventsCategory: async (_: unknown, a: Lookup, ctx: GraphQLContext) => {
-        let id: number | null;
-        if (a.idType === 'SLUG' || a.idType === 'NAME') id = await termIdBy(ctx.domain, EVENT_CATEGORY, a.idType === 'SLUG' ? 'slug' : 'name', a.id);
-        else if (a.idType === 'URI') id = await termIdBy(ctx.domain, EVENT_CATEGORY, 'slug', slugOfUri(a.id));
-        else if (a.idType === 'DATABASE_ID') id = plainIdOf(a.id);
-        else id = globalIdOf(a.id, 'term');
-        return id === null ? null : categoryById(ctx, id);
-      },
-      eventsCategories: (_: unknown, a: ConnectionArgs & { where?: TermWhere }, ctx: GraphQLContext) => categoryConnection(ctx, a),
+      eventsCategory: (_: unknown, a: Lookup, ctx: GraphQLContext) => termByIdType(ctx, a.id, a.idType as TermIdType | null | undefined, EVENT_CATEGORY),
+      eventsCategories: (_: unknown, a: TermConnectionArgs, ctx: GraphQLContext) => termObjectConnection(ctx, [EVENT_CATEGORY], a),
     },
     RootMutation: mutations,
   } as Area['resolvers'],

@@ -141,17 +141,17 @@ export const mutations = {
   createEventsCategory: async (_: unknown, { input }: Args, ctx: GraphQLContext) => {
     const changes = changesOf(defined({ name: input.name, slug: input.slug, description: input.description, parent: parentOf(input) }));
     const view = await createEventTerm(ctx.domain, EVENT_CATEGORY, { ...changes, name: changes.name ?? '' });
-    return { clientMutationId: cmid(input), eventsCategory: new EventsCategoryModel(view.term, view.link) };
+    return { clientMutationId: cmid(input), eventsCategory: new EventsCategoryModel(view) };
   },
   updateEventsCategory: async (_: unknown, { input }: Args, ctx: GraphQLContext) => {
     const changes = changesOf(defined({ name: input.name, slug: input.slug, description: input.description, parent: parentOf(input) }));
     const view = await updateEventTerm(ctx.domain, EVENT_CATEGORY, databaseIdOf(input.id as string, 'term'), changes);
-    return { clientMutationId: cmid(input), eventsCategory: new EventsCategoryModel(view.term, view.link) };
+    return { clientMutationId: cmid(input), eventsCategory: new EventsCategoryModel(view) };
   },
   deleteEventsCategory: async (_: unknown, { input }: Args, ctx: GraphQLContext) => {
     const id = databaseIdOf(input.id as string, 'term');
     const view = await deleteEventTerm(ctx.domain, EVENT_CATEGORY, id);
-    return { clientMutationId: cmid(input), deletedId: toGlobalId('term', id), eventsCategory: new EventsCategoryModel(view.term, view.link) };
+    return { clientMutationId: cmid(input), deletedId: toGlobalId('term', id), eventsCategory: new EventsCategoryModel(view) };
   },
 };
 

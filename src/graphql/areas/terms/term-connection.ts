@@ -4,7 +4,6 @@
  * whole ordered id list read once (term lists are small), so a cursor's position is where its
  * term stands in the list now, whatever was inserted before it.
  */
-import { taxonomy as taxonomyDef } from '../../../domain/content/taxonomies';
 import { MAX_ID } from '../../../domain/terms/loaders';
 import { listNestedTerms } from '../../../domain/terms/nested-lists';
 import { listOrderedTerms, type TermListQuery } from '../../../domain/terms/query';
@@ -88,9 +87,7 @@ export function connectionOfTermIds(ctx: GraphQLContext, args: ConnectionArgs, o
 
 /** categories, tags, terms, Taxonomy.connectedTerms: the terms of these taxonomies the `where` selects. */
 export async function termObjectConnection(ctx: GraphQLContext, taxonomies: readonly string[], args: TermConnectionArgs): Promise<Connection<Model>> {
-  // post_format has no terms here (a post's format is a column of the post): it lists nothing.
-  const stored = taxonomies.filter((slug) => taxonomyDef(slug) !== undefined);
-  const terms = await listOrderedTerms(ctx.domain, stored, termQueryOf(args.where));
+  const terms = await listOrderedTerms(ctx.domain, taxonomies, termQueryOf(args.where));
   return connectionOfTermIds(ctx, args, terms.map((t) => t.id));
 }
 

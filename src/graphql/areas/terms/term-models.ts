@@ -90,16 +90,8 @@ export abstract class TermModel extends Model {
   }
 }
 
-export class CategoryModel extends TermModel {
-  get __typename(): string {
-    return 'Category';
-  }
-  protected get objectTypes(): readonly string[] {
-    return ['post'];
-  }
-  get categoryId(): number {
-    return this.view.term.id;
-  }
+/** A term of a hierarchical taxonomy (Category, EventsCategory): its parent, ancestors and children. */
+export abstract class HierarchicalTermModel extends TermModel {
   get parentDatabaseId(): number | null {
     return this.view.term.parentId || null;
   }
@@ -107,7 +99,7 @@ export class CategoryModel extends TermModel {
     return this.view.term.parentId ? toGlobalId('term', this.view.term.parentId) : null;
   }
   async parent(_: unknown, ctx: GraphQLContext) {
-    return this.view.term.parentId ? oneToOne(await termNodeById(ctx, this.view.term.parentId, 'category')) : null;
+    return this.view.term.parentId ? oneToOne(await termNodeById(ctx, this.view.term.parentId, this.view.term.taxonomy)) : null;
   }
   /** Nearest first, as get_ancestors() lists them. */
   async ancestors(args: ConnectionArgs, ctx: GraphQLContext) {
@@ -116,6 +108,18 @@ export class CategoryModel extends TermModel {
   }
   children(args: TermConnectionArgs, ctx: GraphQLContext) {
     return childTermConnection(ctx, this.view.term.taxonomy, this.view.term.id, args);
+  }
+}
+
+export class CategoryModel extends HierarchicalTermModel {
+  get __typename(): string {
+    return 'Category';
+  }
+  protected get objectTypes(): readonly string[] {
+    return ['post'];
+  }
+  get categoryId(): number {
+    return this.view.term.id;
   }
 }
 

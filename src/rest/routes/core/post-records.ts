@@ -9,6 +9,7 @@ import { restTaxonomiesOf } from '../../../domain/content/taxonomies';
 import { availablePostActions } from '../../../domain/posts/actions';
 import { canDeletePost, canEditPost, canReadPost } from '../../../domain/posts/permissions';
 import { generatedSlug, siteOf } from '../../../domain/posts/records';
+import { postFormatOf } from '../../../domain/posts/formats';
 import { classList, permalinkTemplate, renderedContent, renderedExcerpt, renderedTitle, type PasswordRequest, type Site } from '../../../domain/posts/render';
 import type { PostRecord } from '../../../domain/posts/types';
 import type { ArgSchema } from '../../../schema/types';
@@ -187,7 +188,7 @@ export async function postJson(request: HandlerRequest, record: PostRecord, sche
   }
   if (props.sticky) data.sticky = row.sticky;
   data.template = row.template;
-  if (props.format) data.format = row.format || 'standard';
+  if (props.format) data.format = postFormatOf(record.terms);
   if (props.meta) data.meta = { footnotes: record.footnotes };
   for (const tax of restTaxonomiesOf(row.type)) {
     data[tax.restBase] = record.terms.filter((t) => t.taxonomy === tax.slug).map((t) => t.id);
