@@ -42,6 +42,7 @@ export interface Config {
   /** Reads that leave the tracked fast path unannounced throw instead of being counted (src/db/read-audit.ts). */
   strictReads: boolean;
   media: MediaConfig;
+  oembed: OEmbedConfig;
 }
 
 /** Where uploads are kept and how large one may be. */
@@ -50,6 +51,27 @@ export interface MediaConfig {
   dir: string;
   /** Largest uploaded file, bytes (the body is streamed; beyond it: rest_upload_file_too_big). */
   uploadMaxBytes: number;
+}
+
+/** The oEmbed proxy's outside requests (src/domain/oembed). */
+export interface OEmbedConfig {
+  /** Milliseconds one outside request may take, connection to last byte. */
+  timeoutMs: number;
+  /** Largest provider answer read, bytes (a discovered page is read up to this and cut). */
+  maxBytes: number;
+  /** Redirects followed per request (each hop is checked again). */
+  maxRedirects: number;
+  /** Seconds a proxied answer is kept (WordPress: a day). */
+  cacheTtl: number;
+  /** Proxied answers kept per process (least recently used go first). */
+  cacheEntries: number;
+  /**
+   * `host:port` authorities exempt from the private-address guard (tests, an intranet provider);
+   * empty by default. Only the named authority is exempt: a redirect elsewhere is checked as usual.
+   */
+  allowHosts: string[];
+  /** Providers added to WordPress's list: `[URL pattern with *, endpoint]` pairs. */
+  providers: Array<[pattern: string, endpoint: string]>;
 }
 
 export interface GraphQLConfig {
@@ -101,6 +123,21 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+export /** `OEMBED_PROVIDERS`: whitespace-separated `pattern=endpoint` pairs (the pattern's `*` is a wildcard). */
+function oembedProviders(raw: string | undefined): Array<[string, string]> {
+  if (!raw || !raw.trim()) return [];
+  return raw.trim().split(/\s+/).map((pair) => {
+    const at = pair.indexOf('=');
+    const endpoint = at > 0 ? pair.slice(at + 1) : '';
+    if (!/^https?:\/\//i.test(endpoint)) throw new ConfigError(`OEMBED_PROVIDERS entries must be pattern=http(s)://endpoint, got "${pair}"`);
+    return [pair.slice(0, at), endpoint];
+  });
+}
+
+function hostList(raw: string | undefined): string[] {
+  return (raw ?? '').split(/[\s,]+/).filter(Boolean).map((host) => host.toLowerCase());
 }
 
 export function providerOf(databaseUrl: string): Provider {
@@ -161,6 +198,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: {
       dir: path.resolve(env.MEDIA_DIR || path.join('data', 'uploads')),
       uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 64 * 1024 * 1024),
+    },
+    oembed: {
+      timeoutMs: integer(env, 'OEMBED_TIMEOUT_MS', 5000),
+      maxBytes: integer(env, 'OEMBED_MAX_BYTES', 1024 * 1024),
+      maxRedirects: integer(env, 'OEMBED_MAX_REDIRECTS', 5),
+      cacheTtl: integer(env, 'OEMBED_CACHE_TTL', 86400),
+      cacheEntries: integer(env, 'OEMBED_CACHE_ENTRIES', 1000),
+      allowHosts: hostList(env.OEMBED_ALLOW_HOSTS),
+      providers: oembedProviders(env.OEMBED_PROVIDERS),
     },
   };
 }

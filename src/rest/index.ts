@@ -10,6 +10,7 @@ import { PROFILE_NAMESPACES } from './profiles';
 import { coreRoutes } from './routes/core';
 import { eventsRoutes } from './routes/events';
 import { eventsImportRoutes } from './routes/events-import';
+import { oembedRoutes } from './routes/oembed';
 import { rootRoutes } from './routes/root';
 import { batchRoute } from './server/batch';
 import { RestDispatcher } from './server/dispatcher';
@@ -19,6 +20,7 @@ import { restUrls } from './server/urls';
 
 /** Route declarations of each namespace that has routes beyond its root. */
 const NAMESPACE_ROUTES: Record<string, (registry: RouteRegistry) => RouteDef[]> = {
+  'oembed/1.0': oembedRoutes,
   'core/v2': coreRoutes,
   'events/v1': eventsRoutes,
   'events-import/v1': eventsImportRoutes,

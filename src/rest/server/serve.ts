@@ -92,8 +92,11 @@ export async function serveRequest(dispatcher: RestDispatcher, request: Internal
     for (const [name, value] of Object.entries(result.headers)) headers[name] = String(value);
   }
 
-  let body: string | null = encode(data, pretty);
-  if (typeof jsonp === 'string') {
+  const serialized = isOptions ? null : (result.route?.serialize?.(data, { method: request.method.toUpperCase(), query }) ?? null);
+  let body: string | null = serialized ? serialized.body : encode(data, pretty);
+  if (serialized) {
+    headers['Content-Type'] = serialized.contentType;
+  } else if (typeof jsonp === 'string') {
     headers['Content-Type'] = 'application/javascript; charset=UTF-8';
     body = `/**/${jsonp}(${body})`;
   }

@@ -60,6 +60,12 @@ export interface EndpointDef {
   handler: Handler;
 }
 
+/** Another serialisation of an answer than JSON: its content type and text. */
+export interface SerializedBody {
+  contentType: string;
+  body: string;
+}
+
 export interface RouteDef {
   namespace: string;
   /** WordPress-style pattern relative to the REST root, e.g. /core/v2/posts/(?P<id>[\d]+). */
@@ -67,6 +73,11 @@ export interface RouteDef {
   endpoints: EndpointDef[];
   schema?: () => ItemSchema;
   showInIndex?: boolean;
+  /**
+   * WordPress's `rest_pre_serve_request` for this route: the answer (after `_envelope`) written in
+   * another format than JSON, or null to send JSON (the oEmbed route's `format=xml`).
+   */
+  serialize?: (data: unknown, request: { method: string; query: Record<string, unknown> }) => SerializedBody | null;
 }
 
 export function isRestResponse(value: unknown): value is RestResponse {
