@@ -73,7 +73,7 @@ async function errorCodes(client: ReturnType<typeof admin>, query: string, varia
 const attachmentCount = () => t.db.prisma.content.count({ where: { type: 'attachment' } });
 const onDisk = (url: string) => path.join(t.config.media.dir, new URL(url).pathname.replace(/^\/wp-content\/uploads\//, ''));
 
-async function fetchImage(url: string): Promise<sharp.Metadata> {
+async function fetchImage(url: string): Promise<Json> {
   const response = await t.request.get(new URL(url).pathname).expect(200);
   return sharp(response.body as Buffer).metadata();
 }
@@ -157,7 +157,7 @@ describe('the multipart transport', () => {
     noMap.append('operations', JSON.stringify({ query: CREATE, variables: { input: { file: null } } }));
     const a = await post(noMap);
     expect(a.status).toBe(400);
-    expect((await a.json()).errors[0].message).toMatch(/map/);
+    expect(((await a.json()) as Json).errors[0].message).toMatch(/map/);
 
     const badPath = new FormData();
     badPath.append('operations', JSON.stringify({ query: CREATE, variables: { input: { file: null } } }));
@@ -170,7 +170,7 @@ describe('the multipart transport', () => {
     missingFile.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
     const c = await post(missingFile);
     expect(c.status).toBe(400);
-    expect((await c.json()).errors[0].message).toMatch(/File missing/);
+    expect(((await c.json()) as Json).errors[0].message).toMatch(/File missing/);
   });
 
   it('refuses an Upload value that is not a file part', async () => {
