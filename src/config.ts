@@ -51,6 +51,13 @@ export interface MediaConfig {
   dir: string;
   /** Largest uploaded file, bytes (the body is streamed; beyond it: rest_upload_file_too_big). */
   uploadMaxBytes: number;
+  /** Milliseconds a sideloaded file (GraphQL createMediaItem's filePath) may take to arrive. */
+  sideloadTimeoutMs: number;
+  /**
+   * `host:port` authorities exempt from the sideload's private-address guard (tests, an intranet
+   * file server); empty by default, exact as OEMBED_ALLOW_HOSTS.
+   */
+  sideloadAllowHosts: string[];
 }
 
 /** The oEmbed proxy's outside requests (src/domain/oembed). */
@@ -198,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: {
       dir: path.resolve(env.MEDIA_DIR || path.join('data', 'uploads')),
       uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 64 * 1024 * 1024),
+      sideloadTimeoutMs: integer(env, 'MEDIA_SIDELOAD_TIMEOUT_MS', 60000),
+      sideloadAllowHosts: hostList(env.MEDIA_SIDELOAD_ALLOW_HOSTS),
     },
     oembed: {
       timeoutMs: integer(env, 'OEMBED_TIMEOUT_MS', 5000),

@@ -5,6 +5,10 @@
  * HTTP Basic application passwords identify — the same check as REST. Anonymous queries, by GET or
  * as one JSON operation POSTed, are answered from the read cache when they succeeded before.
  *
+ * Uploads follow the GraphQL multipart request spec (multipart.ts): POST only, the body streamed
+ * past the JSON parser, its file parts staged on disk for the operations and removed after them;
+ * such a request is never cached.
+ *
  * No CSRF prevention: a request's authority comes only from its Authorization header (application
  * passwords), never from a cookie, so a cross-site request can do nothing its page could not do
  * itself; mutations over GET are still refused (Apollo allows only queries there).
@@ -27,10 +31,14 @@ import { graphqlContentTypeMessage } from '../http/framework-errors';
 import { checkedSearch, decodeJsonBody, invalidBatchMember, noNulStringsRule } from './client-text';
 import { formatError } from './errors';
 import { aliasLimitRule, complexityPlugin, depthLimitRule } from './limits';
+import { isMultipart, MultipartBody, stageOperations } from './multipart';
 import { registerPlayground, wantsPlayground } from './playground';
 import { buildSchema } from './schema';
 
 export const GRAPHQL_PATH = '/graphql';
+
+/** File parts one multipart request may carry. */
+const MAX_FILES = 10;
 
 interface Logger {
   error(object: unknown, message?: string): void;
@@ -85,7 +93,17 @@ function headerMapOf(request: FastifyRequest): HeaderMap {
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
+  // A multipart request reaches Apollo as the JSON operations it carried.
+  if (request.body instanceof MultipartBody) headers.set('content-type', 'application/json');
   return headers;
+}
+
+/** Whether a request's body is a GraphQL multipart upload, left unread for the GraphQL face (POST only). */
+export function isGraphQLMultipart(rawUrl: string | undefined, method: string, contentType: string | undefined): boolean {
+  if (method !== 'POST' || !isMultipart(contentType)) return false;
+  const url = rawUrl ?? '/';
+  const q = url.indexOf('?');
+  return (q === -1 ? url : url.slice(0, q)).replace(/\/+$/, '') === GRAPHQL_PATH;
 }
 
 function sendErrors(reply: FastifyReply, status: number, message: string, extensions: Record<string, unknown> = {}): FastifyReply {
@@ -177,9 +195,22 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
     return withAccept(key, request);
   };
 
-  const compute = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+  /** A multipart request: its files staged, then answered as the JSON operations it carried; the files go after. */
+  const computeMultipart = async (request: FastifyRequest, reply: FastifyReply, body: MultipartBody): Promise<FastifyReply> => {
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
+    const staged = await stageOperations(body.stream, headers, { fileBytes: config.media.uploadMaxBytes, fieldBytes: config.bodyLimit, files: MAX_FILES });
+    if (!staged.ok) return sendErrors(reply, staged.status, staged.message, { code: 'BAD_REQUEST', status: staged.status });
+    try {
+      return await compute(request, reply, { ok: true, body: staged.body });
+    } finally {
+      await staged.cleanup();
+    }
+  };
+
+  const compute = async (request: FastifyRequest, reply: FastifyReply, staged?: { ok: true; body: unknown }): Promise<FastifyReply> => {
+    if (request.body instanceof MultipartBody && !staged) return computeMultipart(request, reply, request.body);
     if (config.graphql.playground && wantsPlayground(request)) return reply.redirect(`${GRAPHQL_PATH}/playground`);
-    const parsed = parseBody(request);
+    const parsed = staged ?? parseBody(request);
     if (!parsed.ok) return sendErrors(reply, parsed.status, parsed.message, { code: 'BAD_REQUEST', status: parsed.status });
     if (Array.isArray(parsed.body) && parsed.body.length > config.graphql.batchLimit) {
       return sendErrors(reply, 400, `Batch requests are limited to ${config.graphql.batchLimit} operations; this one has ${parsed.body.length}.`, { code: 'BATCH_LIMIT_EXCEEDED' });

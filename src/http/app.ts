@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { PersistedQueryStore } from '../graphql/persisted-queries';
-import { createGraphQLServer, registerGraphQL } from '../graphql/server';
+import { MultipartBody } from '../graphql/multipart';
+import { createGraphQLServer, isGraphQLMultipart, registerGraphQL } from '../graphql/server';
 import { createRestAdapter } from '../rest';
 import type { ResponseCache } from '../cache/store';
 import { createAppMetrics, registerMetrics, type MetricsSource } from './metrics';
@@ -59,6 +60,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   fastify.addContentTypeParser('*', (request, payload, done) => {
     // A media upload is streamed to storage by the REST layer (UPLOAD_MAX_BYTES), never buffered here.
     if (uploads(request.raw.url, request.method)) return done(null, new UploadBody(payload));
+    // So is a GraphQL multipart request (the GraphQL face stages its file parts).
+    if (isGraphQLMultipart(request.raw.url, request.method, request.headers['content-type'])) return done(null, new MultipartBody(payload));
     readBody(payload, request.headers['content-length'], config.bodyLimit).then((body) => done(null, body), (error: Error) => done(error, undefined));
   });
 

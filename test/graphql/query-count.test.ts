@@ -32,9 +32,10 @@ const CASES: Case[] = [
       author { node { databaseId name uri } }
       categories { nodes { databaseId name uri parent { node { name } } } }
       tags { nodes { databaseId name } }
-      featuredImage { node { databaseId sourceUrl mimeType } } } } }`,
+      featuredImage { node { databaseId sourceUrl mimeType thumb: sourceUrl(size: THUMBNAIL) altText mediaDetails { sizes { name sourceUrl width height } } } } } } }`,
     list: (d) => d.posts.nodes,
-    resolved: (n) => n.author && n.categories.nodes.length === 1 && n.tags.nodes.length === 2 && n.featuredImage,
+    resolved: (n) =>
+      n.author && n.categories.nodes.length === 1 && n.tags.nodes.length === 2 && n.featuredImage?.node.altText && n.featuredImage.node.thumb.endsWith('-150x150.jpg') && n.featuredImage.node.mediaDetails.sizes.length === 2,
   },
   {
     name: 'posts: revisions',
@@ -171,6 +172,9 @@ describe('GraphQL: SQL statements of nested lists (10 vs 100 parents)', () => {
       const date = dateOf(i);
       // Attachment rows written directly: the media routes come with a later issue.
       const media = await prisma.content.create({ data: { type: 'attachment', status: 'inherit', slug: `image-${i}`, title: `Image ${i}`, mimeType: 'image/jpeg', guid: `http://example.test/uploads/image-${i}.jpg`, date, modified: date } });
+      // The meta an upload leaves (file, sizes, alt text), so featured images answer their sizes.
+      const metadata = { width: 1024, height: 768, file: `2024/05/image-${i}.jpg`, filesize: 9000, sizes: { thumbnail: { file: `image-${i}-150x150.jpg`, width: 150, height: 150, 'mime-type': 'image/jpeg', filesize: 900 }, medium: { file: `image-${i}-300x225.jpg`, width: 300, height: 225, 'mime-type': 'image/jpeg', filesize: 2000 } } };
+      await prisma.contentMeta.createMany({ data: [{ contentId: media.id, key: '_wp_attached_file', value: metadata.file }, { contentId: media.id, key: '_wp_attachment_metadata', value: JSON.stringify(metadata) }, { contentId: media.id, key: '_wp_attachment_image_alt', value: `Alt ${i}` }] });
       const post = await rest('posts', { title: `Post ${i}`, status: 'publish', author: authors[i], categories: [categories[i]], tags: [tags[i], tags[(i + 1) % ROWS]], featured_media: media.id, date: date.toISOString().slice(0, 19) });
       posts.push(post.id);
     }

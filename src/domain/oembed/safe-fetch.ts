@@ -11,6 +11,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import type { Writable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 import { ALLOWED_PORTS, bareHost, isAllowListed, isPublicAddress, portOf } from './address-guard';
 
@@ -36,6 +37,14 @@ export interface SafeFetchOptions {
   /** Cut the body at maxBytes instead of refusing it (WordPress's limit_response_size). */
   truncate?: boolean;
   accept?: string;
+  /**
+   * Where the body goes as it arrives (a file being written, with backpressure), instead of being
+   * kept in memory: the answer's `body` is then empty. The sink is ended when the body is whole;
+   * on failure the caller discards what it holds.
+   */
+  sink?: Writable;
+  /** The User-Agent sent (the oEmbed one by default). */
+  userAgent?: string;
 }
 
 export interface FetchedPage {
@@ -110,7 +119,7 @@ function requestHop(url: URL, pinned: Pinned, options: SafeFetchOptions, signal:
         port: portOf(url),
         path: `${url.pathname}${url.search}`,
         method: 'GET',
-        headers: { Host: url.host, 'User-Agent': USER_AGENT, Accept: options.accept ?? '*/*', 'Accept-Encoding': 'identity' },
+        headers: { Host: url.host, 'User-Agent': options.userAgent ?? USER_AGENT, Accept: options.accept ?? '*/*', 'Accept-Encoding': 'identity' },
         lookup: pinnedLookup(pinned),
         // No pooled sockets: a kept-alive connection could outlive the address check.
         agent: false,
@@ -135,15 +144,35 @@ function readBody(answer: HopAnswer, options: SafeFetchOptions, signal: AbortSig
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    const { sink } = options;
+    sink?.on('error', (error) => {
+      if (done) return;
+      done = true;
+      answer.destroy();
+      reject(new FetchRefused('network', error.message));
+    });
     const finish = (truncated: boolean) => {
       if (done) return;
       done = true;
-      resolve({ body: Buffer.concat(chunks, Math.min(size, options.maxBytes)), truncated });
+      if (!sink) {
+        resolve({ body: Buffer.concat(chunks, Math.min(size, options.maxBytes)), truncated });
+        return;
+      }
+      sink.once('error', (error) => reject(new FetchRefused('network', error.message)));
+      sink.end(() => resolve({ body: Buffer.alloc(0), truncated }));
     };
     response.on('data', (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;
-      chunks.push(chunk);
+      if (sink) {
+        // Only what fits under the cap is written; the rest is refused or cut below.
+        const room = options.maxBytes - (size - chunk.length);
+        // Backpressure: the answer waits while the sink catches up.
+        if (room > 0 && !sink.write(room >= chunk.length ? chunk : chunk.subarray(0, room))) {
+          response.pause();
+          sink.once('drain', () => response.resume());
+        }
+      } else chunks.push(chunk);
       if (size > options.maxBytes) {
         answer.destroy();
         if (options.truncate) finish(true);

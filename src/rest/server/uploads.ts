@@ -4,15 +4,14 @@
  * whose `file` part is the upload and whose other fields become body parameters
  * (upload_from_file). UPLOAD_MAX_BYTES is enforced while the bytes flow.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { DomainError } from '../../domain/errors';
+import { removeFile, temporaryPath } from '../../domain/media/temporary-files';
 import { filenameFromDisposition, noData, tooBig, type UploadSource } from '../../domain/media/upload-source';
 import { parseQuery } from './query';
 
@@ -28,15 +27,6 @@ export interface StagedUpload {
   /** Removes the temporary file. */
   cleanup(): Promise<void>;
 }
-
-const TMP = path.join(os.tmpdir(), 'content-site-uploads');
-
-async function temporaryPath(): Promise<string> {
-  await mkdir(TMP, { recursive: true });
-  return path.join(TMP, `${Date.now()}-${randomBytes(8).toString('hex')}`);
-}
-
-const removeFile = (file: string) => unlink(file).catch(() => undefined);
 
 /** Counts bytes and fails beyond the limit. */
 function limiter(max: number, onBytes: (n: number) => void): Transform {

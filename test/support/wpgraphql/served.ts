@@ -24,6 +24,7 @@ export const SERVED: Served = {
     'updateSettings',
     'createEvent', 'updateEvent', 'deleteEvent', 'createVenue', 'updateVenue', 'deleteVenue',
     'createOrganizer', 'updateOrganizer', 'deleteOrganizer', 'createEventsCategory', 'updateEventsCategory', 'deleteEventsCategory',
+    'createMediaItem', 'updateMediaItem', 'deleteMediaItem',
   ],
   excludedTypes: [
     [/Comment(?!Status)/, 'no comments: `replies` links are printed, the comments API is not served'],
@@ -33,7 +34,5 @@ export const SERVED: Served = {
   ],
   excludedFields: {
     'RootMutation.increaseCount': 'a WPGraphQL test mutation',
-    // Uploads arrive with the media issue (15): createMediaItem/updateMediaItem/deleteMediaItem are
-    // not in `mutation` above until then; media items are read like any other content node.
   },
 };
