@@ -7,8 +7,10 @@
  * on one database sharing the bucket.
  */
 import { readdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
+import { mediaStorage } from '../../src/domain/media/storage-config';
 import { startTestApp, SITE_URL, type TestApp } from '../support/app';
 import { startS3Server, type TestS3 } from '../support/s3-server';
 
@@ -187,6 +189,18 @@ describe('deletes and failures', () => {
     expect([res.status, res.body.code]).toEqual([400, 'rest_upload_sideload_error']);
     expect(await s3.keys()).toEqual(keys);
     expect(await count(a)).toBe(rows);
+  });
+
+  test('a body that fails after more than one part was sent leaves no object (the multipart upload is aborted)', async () => {
+    const keys = await s3.keys();
+    const storage = mediaStorage(a.config);
+    async function* failing() {
+      for (let i = 0; i < 7; i++) yield Buffer.alloc(1024 * 1024, i);
+      throw new Error('client went away');
+    }
+    await expect(storage.put('2020/01/half.bin', Readable.from(failing()), { contentType: 'application/octet-stream' })).rejects.toThrow('client went away');
+    expect(await storage.head('2020/01/half.bin')).toBeNull();
+    expect(await s3.keys()).toEqual(keys);
   });
 
   test('a bucket that refuses the file: a 500 with WordPress code, no object and no row', async () => {

@@ -1,7 +1,7 @@
 /**
  * Media storage in an S3-compatible bucket (MEDIA_S3_*), so that several instances share one set
- * of uploads. Bodies stream through the SDK's multipart uploader (a few parts of 5 MiB in memory
- * at most, whatever the file's size); a failed stream aborts the multipart upload, so no object
+ * of uploads. Bodies stream through the SDK's multipart uploader (a few 5 MiB parts in memory at
+ * most, whatever the file's size); a failed stream aborts the multipart upload, so no object
  * is left. put() sends `If-None-Match: *` so that a key taken meanwhile by another instance is
  * refused by the bucket itself (AWS S3 and current MinIO honour it; a server that ignores it
  * still gets the head() check putUnique makes first).
