@@ -198,7 +198,12 @@ describe('deletes and failures', () => {
       for (let i = 0; i < 7; i++) yield Buffer.alloc(1024 * 1024, i);
       throw new Error('client went away');
     }
+    const seen = s3.requests.length;
     await expect(storage.put('2020/01/half.bin', Readable.from(failing()), { contentType: 'application/octet-stream' })).rejects.toThrow('client went away');
+    // A multipart upload was begun, its first part sent, then aborted.
+    const sent = s3.requests.slice(seen).filter((r) => r.includes('half.bin')).map((r) => r.replace(/uploadId=[^&]+/, 'uploadId=*'));
+    const object = `/media-test/${PREFIX}/2020/01/half.bin`;
+    expect(sent).toEqual([`POST ${object}?uploads=`, `PUT ${object}?partNumber=1&uploadId=*&x-id=UploadPart`, `DELETE ${object}?uploadId=*&x-id=AbortMultipartUpload`]);
     expect(await storage.head('2020/01/half.bin')).toBeNull();
     expect(await s3.keys()).toEqual(keys);
   });

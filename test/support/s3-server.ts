@@ -17,6 +17,8 @@ export interface TestS3 {
   /** Every key in the bucket. */
   keys(): Promise<string[]>;
   client: S3Client;
+  /** `METHOD /path?query` of every request the server received, in order. */
+  requests: string[];
   close(): Promise<void>;
 }
 
@@ -28,6 +30,8 @@ export async function startS3Server(bucket = 'media-test'): Promise<TestS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'content-site-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
   const { port } = await server.run();
+  const requests: string[] = [];
+  server.httpServer?.on('request', (req: { method?: string; url?: string }) => requests.push(`${req.method} ${req.url}`));
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY } });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
@@ -35,6 +39,7 @@ export async function startS3Server(bucket = 'media-test'): Promise<TestS3> {
     bucket,
     endpoint,
     client,
+    requests,
     env: {
       MEDIA_S3_BUCKET: bucket,
       MEDIA_S3_REGION: 'us-east-1',
