@@ -4,7 +4,8 @@
  * most, whatever the file's size); a failed stream aborts the multipart upload, so no object
  * is left. put() sends `If-None-Match: *` so that a key taken meanwhile by another instance is
  * refused by the bucket itself (AWS S3 and current MinIO honour it; a server that ignores it
- * still gets the head() check putUnique makes first).
+ * still gets the head() check putUnique makes first). The SDK is loaded on first use, so that
+ * deployments on local storage do not pay for it at start.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,8 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config';
 import { isSafeKey, StorageKeyExists, StorageUnavailable, type ByteRange, type LocalCopy, type MediaStorage, type StoredObject } from './storage';
 
@@ -21,18 +21,29 @@ import { isSafeKey, StorageKeyExists, StorageUnavailable, type ByteRange, type L
 const PART_SIZE = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
-const statusOf = (error: unknown): number | undefined => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
+/** The HTTP status of an S3 service error (its `$metadata`), if the error is one. */
+const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+
+const loadSdk = async () => ({ ...(await import('@aws-sdk/client-s3')), ...(await import('@aws-sdk/lib-storage')) });
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
 export class S3Storage implements MediaStorage {
-  private readonly client: S3Client;
+  private connection?: Promise<{ sdk: Sdk; client: S3Client }>;
 
-  constructor(readonly settings: S3Config) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
-    });
+  constructor(readonly settings: S3Config) {}
+
+  /** The SDK and one client for the bucket (it keeps its connections alive between requests). */
+  private connect(): Promise<{ sdk: Sdk; client: S3Client }> {
+    this.connection ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: this.settings.region,
+        endpoint: this.settings.endpoint,
+        forcePathStyle: this.settings.forcePathStyle,
+        credentials: this.settings.accessKeyId && this.settings.secretAccessKey ? { accessKeyId: this.settings.accessKeyId, secretAccessKey: this.settings.secretAccessKey } : undefined,
+      }),
+    }));
+    return this.connection;
   }
 
   private objectKey(key: string): string {
@@ -41,16 +52,17 @@ export class S3Storage implements MediaStorage {
   }
 
   async put(key: string, body: Readable, options: { contentType: string }): Promise<StoredObject> {
-    const upload = new Upload({
-      client: this.client,
+    // A failing source (libvips unable to decode) is the file's fault, not the storage's.
+    let sourceError: unknown;
+    body.on('error', (error) => (sourceError ??= error));
+    const { sdk, client } = await this.connect();
+    const upload = new sdk.Upload({
+      client,
       params: { Bucket: this.settings.bucket, Key: this.objectKey(key), Body: body, ContentType: options.contentType, IfNoneMatch: '*' },
       partSize: PART_SIZE,
       queueSize: PARTS_IN_FLIGHT,
       leavePartsOnError: false,
     });
-    // A failing source (libvips unable to decode) is the file's fault, not the storage's.
-    let sourceError: unknown;
-    body.once('error', (error) => (sourceError ??= error));
     try {
       await upload.done();
     } catch (error) {
@@ -68,15 +80,17 @@ export class S3Storage implements MediaStorage {
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
-    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+    const { sdk, client } = await this.connect();
+    const answer = await client.send(new sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
     if (!(answer.Body instanceof Readable)) throw new StorageUnavailable(`no body for ${key}`);
     return answer.Body;
   }
 
   async head(key: string): Promise<StoredObject | null> {
     if (!isSafeKey(key)) return null;
+    const { sdk, client } = await this.connect();
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+      const answer = await client.send(new sdk.HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
       return { size: answer.ContentLength ?? 0, modified: answer.LastModified ?? new Date(0), etag: answer.ETag ?? `"${answer.ContentLength ?? 0}"` };
     } catch (error) {
       if (statusOf(error) === 404) return null;
@@ -86,7 +100,8 @@ export class S3Storage implements MediaStorage {
 
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a key that is not there.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
   }
 
   /** A temporary download (sharp reads files), removed with its folder by release(). */
@@ -106,7 +121,7 @@ export class S3Storage implements MediaStorage {
 
 const storages = new Map<string, MediaStorage>();
 
-/** One client per configured bucket (it keeps its connections alive between requests). */
+/** One storage (one client) per configured bucket. */
 export function s3StorageFor(settings: S3Config): MediaStorage {
   const id = JSON.stringify(settings);
   let storage = storages.get(id);
