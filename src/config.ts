@@ -58,6 +58,23 @@ export interface MediaConfig {
    * file server); empty by default, exact as OEMBED_ALLOW_HOSTS.
    */
   sideloadAllowHosts: string[];
+  /** An S3-compatible bucket instead of the local directory (MEDIA_S3_BUCKET set). */
+  s3?: S3Config;
+}
+
+/** The bucket uploads go to, shared by every instance (src/domain/media/s3-storage.ts). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's address (MinIO, R2, a test server); AWS's own when absent. */
+  endpoint?: string;
+  /** Both set: these keys; else the SDK's default credential chain (AWS_* variables, profiles, roles). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `host/bucket/key` addresses instead of `bucket.host/key` (most S3-compatible servers want it). */
+  forcePathStyle: boolean;
+  /** Prepended to every object key (`site-a/` keeps several sites in one bucket); '' or ending in `/`. */
+  prefix: string;
 }
 
 /** The oEmbed proxy's outside requests (src/domain/oembed). */
@@ -147,6 +164,28 @@ function hostList(raw: string | undefined): string[] {
   return (raw ?? '').split(/[\s,]+/).filter(Boolean).map((host) => host.toLowerCase());
 }
 
+/** The MEDIA_S3_* settings, or undefined when no bucket is named (uploads stay in MEDIA_DIR). */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.MEDIA_S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const endpoint = env.MEDIA_S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^/]/i.test(endpoint)) throw new ConfigError(`MEDIA_S3_ENDPOINT must be an http(s) address, got "${endpoint}"`);
+  const accessKeyId = env.MEDIA_S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.MEDIA_S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new ConfigError('MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together');
+  const prefix = (env.MEDIA_S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix && !prefix.split('/').every((part) => part !== '' && part !== '.' && part !== '..')) throw new ConfigError(`MEDIA_S3_PREFIX must be a path such as site-a/uploads, got "${env.MEDIA_S3_PREFIX}"`);
+  return {
+    bucket,
+    region: env.MEDIA_S3_REGION || env.AWS_REGION || 'us-east-1',
+    endpoint,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: flag(env, 'MEDIA_S3_FORCE_PATH_STYLE', false),
+    prefix: prefix ? `${prefix}/` : '',
+  };
+}
+
 export function providerOf(databaseUrl: string): Provider {
   if (/^postgres(ql)?:\/\//i.test(databaseUrl)) return 'postgresql';
   if (/^file:/i.test(databaseUrl)) return 'sqlite';
@@ -207,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 64 * 1024 * 1024),
       sideloadTimeoutMs: integer(env, 'MEDIA_SIDELOAD_TIMEOUT_MS', 60000),
       sideloadAllowHosts: hostList(env.MEDIA_SIDELOAD_ALLOW_HOSTS),
+      s3: s3Config(env),
     },
     oembed: {
       timeoutMs: integer(env, 'OEMBED_TIMEOUT_MS', 5000),

@@ -1,6 +1,7 @@
 /**
  * Where media files live, behind one small interface so that a deployment can keep them in a
- * local directory (local-storage.ts) or elsewhere (an object store shared by several instances).
+ * local directory (local-storage.ts) or in an S3-compatible bucket shared by several instances
+ * (s3-storage.ts); storage-config.ts picks one.
  *
  * Keys are paths relative to the uploads root, as `_wp_attached_file` and the metadata's `file`
  * hold them (`2024/05/photo.jpg`), always with forward slashes and never `..`. Bodies move as
@@ -49,6 +50,13 @@ export interface MediaStorage {
 export class StorageKeyExists extends Error {
   constructor(readonly key: string) {
     super(`media object ${key} exists`);
+  }
+}
+
+/** The storage could not be reached or refused the operation (a 500, not the client's fault). */
+export class StorageUnavailable extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(`media storage: ${message}`, { cause });
   }
 }
 

@@ -22,6 +22,11 @@ export function uploadRefused(source: Pick<UploadSource, 'via'>, message: string
   return new DomainError(source.via === 'raw' ? 'rest_upload_sideload_error' : 'rest_upload_unknown_error', message, 400);
 }
 
+/** The storage failed to take the file (wp_handle_upload's "could not be moved"): the server's fault, 500. */
+export function notStored(source: Pick<UploadSource, 'via'>): DomainError {
+  return new DomainError(source.via === 'raw' ? 'rest_upload_sideload_error' : 'rest_upload_unknown_error', 'The uploaded file could not be moved to the media storage.', 500);
+}
+
 export function noData(): DomainError {
   return new DomainError('rest_upload_no_data', 'No data supplied.', 400);
 }

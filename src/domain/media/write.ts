@@ -23,7 +23,8 @@ import { registeredSubsizes } from './image-sizes';
 import { generateImageMetadata, type ImageMetadataArray } from './images';
 import { ALT_KEY, ATTACHED_FILE_KEY, attachmentMetaByContent, METADATA_KEY } from './metadata';
 import { mediaStorage } from './storage-config';
-import { noData, sanitizeFileName, tooBig, uploadRefused, type UploadSource } from './upload-source';
+import { StorageUnavailable } from './storage';
+import { noData, notStored, sanitizeFileName, tooBig, uploadRefused, type UploadSource } from './upload-source';
 
 /** create_item_permissions_check(). */
 export async function createPermissionError(ctx: DomainContext, changes: MediaChanges): Promise<DomainError | null> {
@@ -66,6 +67,7 @@ export async function createMediaItem(ctx: DomainContext, source: UploadSource |
     file = await storeFile(ctx, source.path, uploadDir(at, options.uploads_use_yearmonth_folders), checked.name, checked.mimeType);
   } catch (error) {
     if (error instanceof DomainError) throw error;
+    if (error instanceof StorageUnavailable) throw notStored(source);
     // libvips could not read what the signature called an image.
     throw uploadRefused(source, 'The uploaded image could not be processed.');
   }
