@@ -3,6 +3,7 @@
  * document (WordPress's wp-includes/theme-compat/embed-content.php, reduced). Inputs are already
  * rendered by the domain (titles, contents, excerpts) or plain text, which the `html` tag escapes.
  */
+import { EMBED_SCRIPT } from './embed-script';
 import { escapeHtml, html, renderedText, trusted, type Html } from './html';
 
 export interface Link {
@@ -98,7 +99,10 @@ export interface EmbedView {
   excerpt: Html;
 }
 
-/** The embed document an oEmbed iframe shows (`<permalink>embed/`): title, excerpt, "Continue reading", site name. */
+/**
+ * The embed document an oEmbed iframe shows (`<permalink>embed/`): title, excerpt, "Continue reading",
+ * site name, and the script that tells the host page its height and its clicked links.
+ */
 export function embedDocument(view: EmbedView): string {
   const title = renderedText(view.title);
   return html`<!DOCTYPE html>
@@ -119,6 +123,7 @@ export function embedDocument(view: EmbedView): string {
 <p class="wp-embed-more-link"><a href="${view.link}" class="wp-embed-more" target="_top">Continue reading<span class="screen-reader-text"> ${title}</span></a></p>
 <footer class="wp-embed-footer"><div class="wp-embed-site-title"><a href="${view.homeUrl}" target="_top"><span>${view.siteName}</span></a></div></footer>
 </main>
+<script>${trusted(EMBED_SCRIPT)}</script>
 </body>
 </html>
 `.text;

@@ -16,8 +16,10 @@ const HOST_SCRIPT = [
   'f.removeAttribute("style");if(m.message==="height"){var h=parseInt(m.value,10);f.height=String(Math.min(Math.max(h||200,200),1000));}',
   'else if(m.message==="link"){var a=d.createElement("a"),b=d.createElement("a");a.href=f.getAttribute("src");b.href=m.value;',
   'if(/^https?:$/.test(b.protocol)&&b.host===a.host&&d.activeElement===f)w.top.location.href=m.value;}}},false);',
-  'w.addEventListener("DOMContentLoaded",function(){var f=d.querySelectorAll("iframe.wp-embedded-content");for(var i=0;i<f.length;i++){',
-  'var s=f[i].getAttribute("data-secret");if(s&&f[i].contentWindow)f[i].contentWindow.postMessage({message:"ready",secret:s},"*");}},false);',
+  'var r=function(){var f=d.querySelectorAll("iframe.wp-embedded-content");for(var i=0;i<f.length;i++){',
+  'var s=f[i].getAttribute("data-secret");if(s&&f[i].contentWindow)f[i].contentWindow.postMessage({message:"ready",secret:s},"*");}};',
+  // Printed into a page that is already parsed (inserted later), it says `ready` at once.
+  'if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",r,false);else r();',
   '})(window,document);',
 ].join('');
 
