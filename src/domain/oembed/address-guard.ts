@@ -17,6 +17,14 @@ export function isPublicAddress(text: string): boolean {
   return address.range() === 'unicast';
 }
 
+/** The range a non-public address is in, in words (`link-local`, `loopback`…), for messages. */
+export function addressRange(text: string): string {
+  if (!ipaddr.isValid(text)) return 'not an IP address';
+  let address = ipaddr.parse(text);
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
+  return address.range().replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
 /** A URL's host without IPv6 brackets, lower-cased. */
 export function bareHost(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '').toLowerCase();

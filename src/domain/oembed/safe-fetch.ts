@@ -17,11 +17,18 @@ import { ALLOWED_PORTS, bareHost, isAllowListed, isPublicAddress, portOf } from 
 
 export type RefusalReason = 'url' | 'port' | 'address' | 'dns' | 'redirects' | 'timeout' | 'too-large' | 'network';
 
+/** Where a refusal happened: the hop's address and, for 'address', the non-public IP refused. */
+export interface RefusalDetail {
+  url?: string;
+  address?: string;
+}
+
 /** Why an outside request was not made or did not complete. */
 export class FetchRefused extends Error {
   constructor(
     readonly reason: RefusalReason,
     message: string,
+    readonly detail: RefusalDetail = {},
   ) {
     super(message);
     this.name = 'FetchRefused';
@@ -91,7 +98,8 @@ async function checkHop(url: URL, options: SafeFetchOptions): Promise<Pinned> {
   }
   if (addresses.length === 0) throw new FetchRefused('dns', `${host} does not resolve`);
   // Every answer must be public: a name that also resolves inside is refused whichever would be used.
-  if (!exempt && !addresses.every((a) => isPublicAddress(a.address))) throw new FetchRefused('address', `${host} resolves to a non-public address`);
+  const blocked = exempt ? undefined : addresses.find((a) => !isPublicAddress(a.address));
+  if (blocked) throw new FetchRefused('address', `${host} resolves to a non-public address`, { url: url.href, address: blocked.address });
   const first = addresses[0];
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
@@ -210,7 +218,15 @@ export async function safeFetch(address: string, options: SafeFetchOptions): Pro
   deadline.catch(() => undefined);
   try {
     for (let hop = 0; ; hop++) {
-      const pinned = await Promise.race([checkHop(url, options), deadline]);
+      const hopUrl = url;
+      const pinned = await Promise.race([
+        checkHop(hopUrl, options).catch((error: unknown) => {
+          // Say which hop was refused (a redirect target, maybe), unless the check already did.
+          if (error instanceof FetchRefused && !error.detail.url) throw new FetchRefused(error.reason, error.message, { url: hopUrl.href });
+          throw error;
+        }),
+        deadline,
+      ]);
       const answer = await Promise.race([requestHop(url, pinned, options, controller.signal), deadline]);
       const status = answer.response.statusCode ?? 0;
       const location = answer.response.headers.location;

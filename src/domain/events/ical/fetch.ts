@@ -1,17 +1,13 @@
 /**
- * Fetching an outside .ics URL without becoming a proxy into our own network (SSRF): http(s) only,
- * every address the host resolves to must be public, the connection goes to the vetted address (no
- * second DNS lookup an attacker could answer differently), at most 3 redirects each vetted again,
- * and the size and total time are capped.
+ * Fetching an outside .ics URL without becoming a proxy into our own network (SSRF). The guard is
+ * the one every outside request uses (src/domain/oembed/safe-fetch.ts: http(s) only, ports 80/443/
+ * 8080, every resolved address public, each redirect checked again, the socket pinned to the
+ * checked address, one deadline, a byte cap); this file only reads webcal:// addresses, sets the
+ * iCalendar limits and turns refusals into the import's errors.
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
-import type { IncomingMessage } from 'node:http';
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { isIP } from 'node:net';
 import { DomainError } from '../../errors';
-import { blockedAddressReason } from './address';
+import { addressRange } from '../../oembed/address-guard';
+import { FetchRefused, safeFetch } from '../../oembed/safe-fetch';
 
 export interface FetchIcsOptions {
   /** Largest body accepted, in bytes (default 5 MB). */
@@ -21,9 +17,11 @@ export interface FetchIcsOptions {
   /** Redirects followed (default 3). */
   maxRedirects?: number;
   /**
-   * IP addresses allowed although they are not public (e.g. `['127.0.0.1']` for a test server).
-   * Empty by default: only public addresses are reachable.
+   * `host:port` (or `host`, any port) authorities exempt from the address and port checks, as
+   * OEMBED_ALLOW_HOSTS (e.g. a test's loopback server). Empty by default: only public addresses.
    */
+  allowHosts?: string[];
+  /** IP-literal hosts exempt the same way (e.g. `['127.0.0.1']`); added to allowHosts. */
   allowAddresses?: string[];
   userAgent?: string;
 }
@@ -35,13 +33,6 @@ export interface FetchedIcs {
   contentType?: string;
   bytes: number;
 }
-
-interface Address {
-  address: string;
-  family: number;
-}
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 const fetchError = (code: string, message: string, data: Record<string, unknown> = {}) => new DomainError(code, message, 400, data);
 
@@ -57,118 +48,58 @@ function parseUrl(text: string): URL {
   return url;
 }
 
-const normalise = (address: string) => address.replace(/^\[|\]$/g, '').toLowerCase();
+/** An IP address as an allow-list authority (IPv6 in brackets, as URLs write it). */
+const hostOf = (address: string) => {
+  const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare.includes(':') ? `[${bare}]` : bare;
+};
 
-/** Resolves the host and checks every address it has; returns them all (each one may be connected to). */
-async function vet(url: URL, allow: Set<string>): Promise<Address[]> {
-  const host = normalise(url.hostname);
-  let addresses: Address[];
-  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
-  else {
-    try {
-      addresses = await dnsLookup(host, { all: true, verbatim: true });
-    } catch {
-      throw fetchError('ical_fetch_failed', `The calendar host ${host} could not be resolved.`, { url: url.href });
+/** The import's error for a refusal of the shared guard. */
+function refusalError(error: FetchRefused, url: URL, maxBytes: number, maxRedirects: number): DomainError {
+  const at = error.detail.url ?? url.href;
+  switch (error.reason) {
+    case 'url':
+      return fetchError('ical_url_invalid', `The calendar address cannot be fetched: ${error.message}.`, { url: at });
+    case 'port':
+      return fetchError('ical_url_forbidden', `The calendar address uses a port that may not be fetched (${error.message}).`, { url: at });
+    case 'address': {
+      const address = error.detail.address ?? '';
+      const host = new URL(at).hostname;
+      return fetchError('ical_url_forbidden', `The calendar address ${host} points to a non-public network address (${addressRange(address)}).`, { url: at, address });
     }
+    case 'dns':
+      return fetchError('ical_fetch_failed', `The calendar host ${new URL(at).hostname} could not be resolved.`, { url: at });
+    case 'redirects':
+      return fetchError('ical_too_many_redirects', `The calendar address redirected more than ${maxRedirects} times.`, { url: at });
+    case 'timeout':
+      return fetchError('ical_fetch_timeout', 'Fetching the calendar took too long.', { url: at });
+    case 'too-large':
+      return fetchError('ical_fetch_too_large', `The calendar is larger than ${maxBytes} bytes.`, { url: at, max_bytes: maxBytes });
+    case 'network':
+      return fetchError('ical_fetch_failed', `The calendar could not be fetched: ${error.message}`, { url: at });
   }
-  if (!addresses.length) throw fetchError('ical_fetch_failed', `The calendar host ${host} has no address.`, { url: url.href });
-  for (const { address } of addresses) {
-    if (allow.has(normalise(address))) continue;
-    const reason = blockedAddressReason(address);
-    // One bad address is enough to refuse: the client could be steered to any of them.
-    if (reason) throw fetchError('ical_url_forbidden', `The calendar address ${host} points to a non-public network address (${reason}).`, { url: url.href, address });
-  }
-  return addresses;
-}
-
-/** A lookup that answers with the vetted addresses only, so the socket cannot go anywhere else. */
-function pinnedLookup(vetted: Address[]): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, vetted);
-    else callback(null, vetted[0].address, vetted[0].family);
-  }) as unknown as LookupFunction;
-}
-
-type Outcome = { redirect: string } | { body: Buffer; contentType?: string };
-
-function requestOnce(url: URL, vetted: Address[], deadline: number, maxBytes: number, userAgent: string): Promise<Outcome> {
-  return new Promise<Outcome>((resolve, reject) => {
-    const client = url.protocol === 'https:' ? https : http;
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) return reject(fetchError('ical_fetch_timeout', 'Fetching the calendar took too long.', { url: url.href }));
-    const request = client.request(url, {
-      method: 'GET',
-      agent: false,
-      lookup: pinnedLookup(vetted),
-      headers: { 'User-Agent': userAgent, Accept: 'text/calendar, text/plain;q=0.9, */*;q=0.5', 'Accept-Encoding': 'identity' },
-    });
-    let settled = false;
-    const fail = (error: DomainError) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      request.destroy();
-      reject(error);
-    };
-    const timer = setTimeout(() => fail(fetchError('ical_fetch_timeout', 'Fetching the calendar took too long.', { url: url.href })), remaining);
-    request.on('error', (error) => fail(fetchError('ical_fetch_failed', `The calendar could not be fetched: ${error.message}`, { url: url.href })));
-    request.on('response', (response: IncomingMessage) => {
-      const status = response.statusCode ?? 0;
-      if (REDIRECTS.has(status) && response.headers.location) {
-        settled = true;
-        clearTimeout(timer);
-        response.resume();
-        request.destroy();
-        return resolve({ redirect: response.headers.location });
-      }
-      if (status < 200 || status > 299) return fail(fetchError('ical_fetch_failed', `The calendar server answered HTTP ${status}.`, { url: url.href, status }));
-      const declared = Number(response.headers['content-length']);
-      const tooLarge = () => fetchError('ical_fetch_too_large', `The calendar is larger than ${maxBytes} bytes.`, { url: url.href, max_bytes: maxBytes });
-      if (Number.isFinite(declared) && declared > maxBytes) return fail(tooLarge());
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) return fail(tooLarge());
-        chunks.push(chunk);
-      });
-      response.on('error', (error) => fail(fetchError('ical_fetch_failed', `The calendar could not be fetched: ${error.message}`, { url: url.href })));
-      response.on('end', () => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve({ body: Buffer.concat(chunks), contentType: response.headers['content-type'] });
-      });
-    });
-    request.end();
-  });
-}
-
-/** DNS lookups cannot be cancelled, but we need not wait for them past the deadline. */
-function beforeDeadline<T>(promise: Promise<T>, deadline: number, url: URL): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(fetchError('ical_fetch_timeout', 'Fetching the calendar took too long.', { url: url.href })), Math.max(0, deadline - Date.now()));
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Fetches an outside iCalendar document safely; DomainErrors (status 400) explain any refusal. */
 export async function fetchIcs(address: string, options: FetchIcsOptions = {}): Promise<FetchedIcs> {
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 3;
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  const allow = new Set((options.allowAddresses ?? []).map(normalise));
-  const userAgent = options.userAgent ?? 'ContentSite-ICal/1.0';
-  let url = parseUrl(address);
-  for (let redirects = 0; ; redirects++) {
-    const vetted = await beforeDeadline(vet(url, allow), deadline, url);
-    const outcome = await requestOnce(url, vetted, deadline, maxBytes, userAgent);
-    if ('body' in outcome) {
-      const body = outcome.body.toString('utf8').replace(/^\uFEFF/, '');
-      return { url: url.href, body, contentType: outcome.contentType, bytes: outcome.body.length };
-    }
-    if (redirects >= maxRedirects) throw fetchError('ical_too_many_redirects', `The calendar address redirected more than ${maxRedirects} times.`, { url: url.href });
-    url = parseUrl(new URL(outcome.redirect, url).href);
+  const url = parseUrl(address);
+  let page;
+  try {
+    page = await safeFetch(url.href, {
+      timeoutMs: options.timeoutMs ?? 10_000,
+      maxBytes,
+      maxRedirects,
+      allowHosts: [...(options.allowHosts ?? []), ...(options.allowAddresses ?? []).map(hostOf)],
+      accept: 'text/calendar, text/plain;q=0.9, */*;q=0.5',
+      userAgent: options.userAgent ?? 'ContentSite-ICal/1.0',
+    });
+  } catch (error) {
+    if (error instanceof FetchRefused) throw refusalError(error, url, maxBytes, maxRedirects);
+    throw error;
   }
+  if (page.status < 200 || page.status > 299) throw fetchError('ical_fetch_failed', `The calendar server answered HTTP ${page.status}.`, { url: page.url, status: page.status });
+  const body = page.body.toString('utf8').replace(/^\uFEFF/, '');
+  return { url: page.url, body, contentType: page.contentType || undefined, bytes: page.body.length };
 }

@@ -9,4 +9,3 @@ export type { ExpandOptions } from './recurrence';
 export { htmlToText } from './html-text';
 export { fetchIcs } from './fetch';
 export type { FetchIcsOptions, FetchedIcs } from './fetch';
-export { blockedAddressReason, isPublicAddress } from './address';
