@@ -34,3 +34,26 @@ export interface Area {
   /** The objects of this area other areas may point at (by post type, taxonomy, or users). */
   nodes?: NodeSources;
 }
+
+/**
+ * An object with an address on the site (WPGraphQL's UniformResourceIdentifiable): the flags that
+ * say what lives there are all false here, and each kind overrides the one that is true for it
+ * (content nodes, terms; the front page and posts page where the reading settings say so).
+ */
+export abstract class AddressableModel extends Model {
+  get isContentNode(): boolean {
+    return false;
+  }
+  get isTermNode(): boolean {
+    return false;
+  }
+  get isComment(): boolean {
+    return false;
+  }
+  isFrontPage(_args?: unknown, _ctx?: GraphQLContext): boolean | Promise<boolean> {
+    return false;
+  }
+  isPostsPage(_args?: unknown, _ctx?: GraphQLContext): boolean | Promise<boolean> {
+    return false;
+  }
+}

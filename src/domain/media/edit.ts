@@ -13,7 +13,7 @@ import { registeredSubsizes } from './image-sizes';
 import { applyModifiers, EDITABLE_TYPES, generateImageMetadata, type Modifier } from './images';
 import { ALT_KEY, ATTACHED_FILE_KEY, attachmentMetaByContent } from './metadata';
 import { mediaStorage } from './storage-config';
-import { editableAttachment, rawMetadataOf } from './write';
+import { canUpdateMediaItem, editableAttachment, rawMetadataOf } from './write';
 
 export const EDIT_ROOT_KEY = '_wp_attachment_edit_root_id';
 
@@ -40,14 +40,7 @@ export function legacyModifiers(params: { flip?: { horizontal?: unknown; vertica
 }
 
 export async function canEditMediaImage(ctx: DomainContext, id: number): Promise<boolean> {
-  if (!ctx.viewer.can('upload_files')) return false;
-  try {
-    await editableAttachment(ctx, id);
-    return true;
-  } catch (error) {
-    if (error instanceof DomainError) return false;
-    throw error;
-  }
+  return ctx.viewer.can('upload_files') && canUpdateMediaItem(ctx, id);
 }
 
 export async function editMediaItem(ctx: DomainContext, id: number, request: EditRequest): Promise<Content> {

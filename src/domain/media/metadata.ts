@@ -13,11 +13,9 @@ export const ATTACHED_FILE_KEY = '_wp_attached_file';
 export const METADATA_KEY = '_wp_attachment_metadata';
 export const ALT_KEY = '_wp_attachment_image_alt';
 /** The user who last edited a record (WPGraphQL's lastEditedBy). */
-export const EDIT_LAST_KEY = '_edit_last';
-export const ENCLOSURE_KEY = 'enclosure';
 export const DESIRED_SLUG_KEY = '_wp_desired_post_slug';
 
-const KEYS = [ATTACHED_FILE_KEY, METADATA_KEY, ALT_KEY, EDIT_LAST_KEY, ENCLOSURE_KEY, DESIRED_SLUG_KEY, '_wp_attachment_edit_root_id'];
+const KEYS = [ATTACHED_FILE_KEY, METADATA_KEY, ALT_KEY, DESIRED_SLUG_KEY, '_wp_attachment_edit_root_id'];
 
 export interface AttachmentSize {
   name: string;
@@ -59,8 +57,6 @@ export interface AttachmentFacts {
   attachedFile: string | null;
   metadata: AttachmentMetadata | null;
   alt: string;
-  editLast: number;
-  enclosure: string | null;
   desiredSlug: string | null;
 }
 
@@ -131,8 +127,6 @@ export function factsOf(meta: Map<string, string>): AttachmentFacts {
     attachedFile: meta.get(ATTACHED_FILE_KEY) || null,
     metadata: parseAttachmentMetadata(meta.get(METADATA_KEY)),
     alt: meta.get(ALT_KEY) ?? '',
-    editLast: Number.parseInt(meta.get(EDIT_LAST_KEY) ?? '0', 10) || 0,
-    enclosure: meta.get(ENCLOSURE_KEY) || null,
     desiredSlug: meta.get(DESIRED_SLUG_KEY) || null,
   };
 }

@@ -16,7 +16,7 @@ import { nodeTextFieldOf, type TextField } from '../../../domain/posts/text-fiel
 import type { GraphQLContext } from '../../context';
 import { oneToOne } from '../../connection';
 import { toGlobalId } from '../../global-id';
-import { Model, type Restricting } from '../../model';
+import { AddressableModel, type Restricting } from '../../model';
 import { contentNodeById, contentTypeByName, userNodeById } from '../../nodes';
 
 export type FormatArg = { format?: 'RAW' | 'RENDERED' | null };
@@ -56,7 +56,7 @@ const FACT_OF_FIELD: Record<string, string> = {
   ancestors: 'databaseId',
 };
 
-export abstract class ContentNodeModel extends Model implements Restricting {
+export abstract class ContentNodeModel extends AddressableModel implements Restricting {
   constructor(
     readonly row: Content,
     /** get_permalink() of the row. */
@@ -103,20 +103,14 @@ export abstract class ContentNodeModel extends Model implements Restricting {
   get modifiedGmt(): string {
     return formatGmt(this.row.modified);
   }
-  get isContentNode(): boolean {
+  override get isContentNode(): boolean {
     return true;
   }
-  get isTermNode(): boolean {
-    return false;
-  }
-  get isComment(): boolean {
-    return false;
-  }
-  async isFrontPage(_: unknown, ctx: GraphQLContext): Promise<boolean> {
+  override async isFrontPage(_: unknown, ctx: GraphQLContext): Promise<boolean> {
     const { options } = await siteOf(ctx.domain);
     return options.show_on_front === 'page' && options.page_on_front === this.row.id;
   }
-  async isPostsPage(_: unknown, ctx: GraphQLContext): Promise<boolean> {
+  override async isPostsPage(_: unknown, ctx: GraphQLContext): Promise<boolean> {
     const { options } = await siteOf(ctx.domain);
     return options.show_on_front === 'page' && options.page_for_posts === this.row.id;
   }

@@ -4,7 +4,7 @@ import { POST_FORMAT_TAXONOMY } from '../../../domain/content/taxonomies';
 import { permalinkOf, siteOf } from '../../../domain/posts/records';
 import { connectionOfList, type ConnectionArgs } from '../../connection';
 import type { GraphQLContext } from '../../context';
-import { Model } from '../../model';
+import { AddressableModel, Model } from '../../model';
 import { taxonomyByName } from '../../nodes';
 import { uriOf } from './content-node';
 import { postObjectConnection, type PostObjectConnectionArgs } from './post-connection';
@@ -50,7 +50,7 @@ export class PostTypeLabelDetailsModel extends Model {
   get viewItems() { return this.label('view_items'); }
 }
 
-export class ContentTypeModel extends Model {
+export class ContentTypeModel extends AddressableModel {
   constructor(readonly object: PostTypeObject) {
     super();
   }
@@ -132,23 +132,14 @@ export class ContentTypeModel extends Model {
   get graphqlPluralName(): string {
     return GRAPHQL_NAMES[this.object.def.slug]?.[1] ?? this.object.def.slug;
   }
-  get isContentNode(): boolean {
-    return false;
-  }
-  get isTermNode(): boolean {
-    return false;
-  }
-  get isComment(): boolean {
-    return false;
-  }
   get isRestricted(): boolean {
     return false;
   }
   /** The posts' type is the front page when the front page shows the latest posts. */
-  async isFrontPage(_: unknown, ctx: GraphQLContext): Promise<boolean> {
+  override async isFrontPage(_: unknown, ctx: GraphQLContext): Promise<boolean> {
     return this.object.def.slug === 'post' && (await siteOf(ctx.domain)).options.show_on_front === 'posts';
   }
-  async isPostsPage(_: unknown, ctx: GraphQLContext): Promise<boolean> {
+  override async isPostsPage(_: unknown, ctx: GraphQLContext): Promise<boolean> {
     const { options } = await siteOf(ctx.domain);
     return this.object.def.slug === 'post' && (options.show_on_front === 'posts' || !options.page_for_posts);
   }

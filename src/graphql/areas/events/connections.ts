@@ -88,27 +88,21 @@ async function tagIds(ctx: GraphQLContext, slugs: ReadonlyArray<string | null>):
   return found.map((id) => id ?? -1);
 }
 
-/** The domain's event list for a `where` and the parent's pins. */
-async function eventQuery(ctx: GraphQLContext, where: EventWhere, pins: EventPins): Promise<EventWindowQuery> {
-  const options = await siteOptionsOf(ctx.domain);
+/**
+ * The post-object part of a calendar `where` (the args ql-events shares with WPGraphQL's post
+ * connections), in the domain's names; `ids` is the include list, `authors` honours the author pin.
+ */
+function postObjectFilters(ctx: GraphQLContext, where: LinkedWhere | EventWhere, pins: EventPins) {
   const stati = where.stati?.filter(present) ?? (where.status ? [where.status] : undefined);
-  let statuses = listStatusesFor(ctx.domain, stati?.map((s) => enumValue(s, '-')));
-  if (where.contentTypes && !where.contentTypes.some((t) => t === 'TRIBE_EVENTS' || (t as string) === 'tribe_events')) statuses = [];
   const include = [...(numbers(where.in) ?? []), ...(present(where.id) ? [where.id] : [])];
   const slugs = [...(where.nameIn?.filter(present) ?? []), ...(present(where.name) ? [where.name] : [])];
-  const tagsIn = [...(numbers(where.tagIn) ?? []), ...(present(where.tagId) ? [Number(where.tagId)] : []), ...(where.tagSlugIn ? await tagIds(ctx, where.tagSlugIn) : []), ...(present(where.tag) ? await tagIds(ctx, where.tag.split(',')) : [])];
-  const order: EventOrder[] = (where.orderby ?? []).filter(present).map((o) => ({ field: EVENT_ORDER[o.field], direction: o.order === 'ASC' ? 'asc' : 'desc' }));
   return {
-    statuses,
-    anonymous: ctx.viewer.isAnonymous,
-    // ql-events reads events through TEC's ORM: hidden-from-listings events are listed unless filtered.
-    includeHidden: true,
-    bounds: boundsOf(where, options, new Date()),
-    search: where.search || undefined,
-    include: include.length ? include : undefined,
+    statuses: listStatusesFor(ctx.domain, stati?.map((s) => enumValue(s, '-'))),
+    ids: include.length ? include : undefined,
     excludeIds: numbers(where.notIn),
     slugs: slugs.length ? slugs : undefined,
     title: where.title ?? undefined,
+    search: where.search || undefined,
     authors: pins.author !== undefined ? [pins.author] : present(where.author) ? [where.author] : userIds(where.authorIn),
     authorsNotIn: userIds(where.authorNotIn),
     parentIn: present(where.parent) ? [databaseIdOf(where.parent, 'post')] : numbers(where.parentIn),
@@ -117,6 +111,24 @@ async function eventQuery(ctx: GraphQLContext, where: EventWhere, pins: EventPin
     password: where.password ?? undefined,
     template: where.template ? enumValue(where.template, '-') : undefined,
     mimeType: where.mimeType ? enumValue(where.mimeType, '/') : undefined,
+  };
+}
+
+/** The domain's event list for a `where` and the parent's pins. */
+async function eventQuery(ctx: GraphQLContext, where: EventWhere, pins: EventPins): Promise<EventWindowQuery> {
+  const options = await siteOptionsOf(ctx.domain);
+  const { ids: include, statuses: readable, ...filters } = postObjectFilters(ctx, where, pins);
+  const statuses = where.contentTypes && !where.contentTypes.some((t) => t === 'TRIBE_EVENTS' || (t as string) === 'tribe_events') ? [] : readable;
+  const tagsIn = [...(numbers(where.tagIn) ?? []), ...(present(where.tagId) ? [Number(where.tagId)] : []), ...(where.tagSlugIn ? await tagIds(ctx, where.tagSlugIn) : []), ...(present(where.tag) ? await tagIds(ctx, where.tag.split(',')) : [])];
+  const order: EventOrder[] = (where.orderby ?? []).filter(present).map((o) => ({ field: EVENT_ORDER[o.field], direction: o.order === 'ASC' ? 'asc' : 'desc' }));
+  return {
+    ...filters,
+    statuses,
+    include,
+    anonymous: ctx.viewer.isAnonymous,
+    // ql-events reads events through TEC's ORM: hidden-from-listings events are listed unless filtered.
+    includeHidden: true,
+    bounds: boundsOf(where, options, new Date()),
     allDay: where.allDay ?? undefined,
     multiday: where.multiday ?? undefined,
     featured: where.featured ?? undefined,
@@ -151,25 +163,9 @@ const LINKED_ORDER: Record<string, LinkedOrderField> = {
 };
 
 function linkedQuery(ctx: GraphQLContext, kind: LinkedKind, where: LinkedWhere, pins: EventPins): LinkedWindowQuery {
-  const stati = where.stati?.filter(present) ?? (where.status ? [where.status] : undefined);
-  const include = [...(numbers(where.in) ?? []), ...(present(where.id) ? [where.id] : [])];
-  const slugs = [...(where.nameIn?.filter(present) ?? []), ...(present(where.name) ? [where.name] : [])];
   return {
     kind,
-    statuses: listStatusesFor(ctx.domain, stati?.map((s) => enumValue(s, '-'))),
-    ids: include.length ? include : undefined,
-    excludeIds: numbers(where.notIn),
-    slugs: slugs.length ? slugs : undefined,
-    title: where.title ?? undefined,
-    search: where.search || undefined,
-    authors: pins.author !== undefined ? [pins.author] : present(where.author) ? [where.author] : userIds(where.authorIn),
-    authorsNotIn: userIds(where.authorNotIn),
-    parentIn: present(where.parent) ? [databaseIdOf(where.parent, 'post')] : numbers(where.parentIn),
-    parentNotIn: numbers(where.parentNotIn),
-    hasPassword: where.hasPassword ?? undefined,
-    password: where.password ?? undefined,
-    template: where.template ? enumValue(where.template, '-') : undefined,
-    mimeType: where.mimeType ? enumValue(where.mimeType, '/') : undefined,
+    ...postObjectFilters(ctx, where, pins),
     event: pins.event,
     order: (where.orderby ?? []).filter(present).map((o) => ({ field: LINKED_ORDER[o.field], direction: o.order === 'ASC' ? 'asc' : 'desc' })),
   };

@@ -11,7 +11,7 @@ import { connectionOfTermIds, childTermConnection, type TermConnectionArgs } fro
 import type { GraphQLContext } from '../../context';
 import { oneToOne } from '../../connection';
 import { toGlobalId } from '../../global-id';
-import { Model } from '../../model';
+import { AddressableModel } from '../../model';
 import { taxonomyByName, termNodeById } from '../../nodes';
 import type { ConnectionArgs } from '../../connection';
 
@@ -21,7 +21,7 @@ function contentTypesOf(registered: readonly string[], where: { contentTypes?: R
   return asked?.length ? registered.filter((type) => asked.includes(type)) : [...registered];
 }
 
-export abstract class TermModel extends Model {
+export abstract class TermModel extends AddressableModel {
   constructor(readonly view: TermView) {
     super();
   }
@@ -64,20 +64,8 @@ export abstract class TermModel extends Model {
   get isRestricted(): boolean {
     return false;
   }
-  get isTermNode(): boolean {
+  override get isTermNode(): boolean {
     return true;
-  }
-  get isContentNode(): boolean {
-    return false;
-  }
-  get isComment(): boolean {
-    return false;
-  }
-  get isFrontPage(): boolean {
-    return false;
-  }
-  get isPostsPage(): boolean {
-    return false;
   }
   async taxonomy(_: unknown, ctx: GraphQLContext) {
     return oneToOne(await taxonomyByName(ctx, this.view.term.taxonomy));

@@ -13,7 +13,7 @@ import { canSeeUserAccount, userCapabilities, userExtraCapabilities, userRoles }
 import type { User } from '../../../generated/prisma-sqlite/client';
 import type { GraphQLContext } from '../../context';
 import { toGlobalId } from '../../global-id';
-import { Model } from '../../model';
+import { AddressableModel } from '../../model';
 import { uriOf } from '../content/content-node';
 import { postObjectConnection, type PostObjectConnectionArgs } from '../content/post-connection';
 import { AvatarModel } from './avatar';
@@ -25,7 +25,7 @@ type AvatarArgs = { size?: number | null; forceDefault?: boolean | null; rating?
 /** WordPress's capability key: the table prefix + "capabilities". */
 const CAP_KEY = 'wp_capabilities';
 
-export class UserModel extends Model {
+export class UserModel extends AddressableModel {
   constructor(readonly user: User) {
     super();
   }
@@ -138,21 +138,6 @@ export class UserModel extends Model {
     return new AvatarModel(avatarData(this.user.email, { size: args.size ?? 96, forceDefault: args.forceDefault === true, rating }));
   }
 
-  get isTermNode(): boolean {
-    return false;
-  }
-  get isContentNode(): boolean {
-    return false;
-  }
-  get isComment(): boolean {
-    return false;
-  }
-  get isFrontPage(): boolean {
-    return false;
-  }
-  get isPostsPage(): boolean {
-    return false;
-  }
 
   // The user's content: every post-object list, pinned to this author.
   private content(ctx: GraphQLContext, type: string, args: PostObjectConnectionArgs) {
