@@ -3,7 +3,7 @@
  * (read-tags.ts: what an answer depends on) and the write side (write-tags.ts: what a mutation
  * changed) are both derived from it, so they cannot drift apart.
  */
-import { contentTag, eventMonthTag, listTag, monthsBetween, SETTINGS, termTag, userTag } from './tags';
+import { contentTag, eventMonthTag, listTag, monthsBetween, REDIRECTS, SETTINGS, termTag, userTag } from './tags';
 
 type Row = Record<string, unknown>;
 
@@ -65,6 +65,9 @@ export const MODEL_TAGS: Record<string, ModelTagging | ConstantTagging> = {
   Option: { constant: [SETTINGS] },
   EventImport: { constant: [listTag('EventImport')] },
   EventImportOrigin: { constant: [listTag('EventImportOrigin')] },
+  // The logs (RedirectLog, NotFoundLog) are absent: no cached answer reads them, and they are written on every hit.
+  Redirect: { constant: [REDIRECTS] },
+  RedirectGroup: { constant: [REDIRECTS] },
 };
 
 export function isConstant(tagging: ModelTagging | ConstantTagging): tagging is ConstantTagging {

@@ -6,6 +6,7 @@
  *                     organizer) and everything keyed by it (meta, details, term links, event links)
  *   t:<id>            one term (and its meta)
  *   u:<id>            one user
+ *   redirects         the redirect rules (Redirect, RedirectGroup rows)
  *   settings          the options table (site title, time zone, formats, reading settings...)
  *   list:<Model>      any list, count or aggregate over a model's rows (a new, removed or moved row
  *                     changes it); Content and Term lists are split by type and taxonomy:
@@ -20,6 +21,8 @@
 
 export const ANY = '*';
 export const SETTINGS = 'settings';
+/** The redirect rules (redirects and groups): each instance rebuilds its rule index when it hears this. */
+export const REDIRECTS = 'redirects';
 
 export const contentTag = (id: number): string => `c:${id}`;
 export const termTag = (id: number): string => `t:${id}`;

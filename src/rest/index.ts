@@ -11,6 +11,7 @@ import { coreRoutes } from './routes/core';
 import { eventsRoutes } from './routes/events';
 import { eventsImportRoutes } from './routes/events-import';
 import { oembedRoutes } from './routes/oembed';
+import { redirectsV1Routes } from './routes/redirects';
 import { rootRoutes } from './routes/root';
 import { batchRoute } from './server/batch';
 import { RestDispatcher } from './server/dispatcher';
@@ -24,6 +25,7 @@ const NAMESPACE_ROUTES: Record<string, (registry: RouteRegistry) => RouteDef[]> 
   'core/v2': coreRoutes,
   'events/v1': eventsRoutes,
   'events-import/v1': eventsImportRoutes,
+  'redirects/v1': redirectsV1Routes,
 };
 
 export function createRestAdapter(config: Config, db: Database, log?: FastifyBaseLogger): RestDispatcher {
