@@ -6,6 +6,7 @@ import type { Content } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
 import { deleteMenuItemsLinkedTo } from '../menus/menu-items';
+import { monitorTrash } from '../redirects/monitor';
 import { recountTerms } from '../terms/counts';
 import { canDeletePost } from './permissions';
 import { findPost, loadRecord, siteOf } from './records';
@@ -56,6 +57,8 @@ async function trash(tx: Tx, ctx: DomainContext, siteUrl: string, id: number): P
     { contentId: id, key: TRASH_STATUS_KEY, value: current.status },
     { contentId: id, key: TRASH_TIME_KEY, value: String(Math.floor(now.getTime() / 1000)) },
   ];
+  // With 'trash' monitored, the address it had leaves a (disabled) redirect.
+  await monitorTrash(tx, ctx, current);
   const alreadySuffixed = current.slug.endsWith(TRASHED_SUFFIX);
   if (!alreadySuffixed) meta.push({ contentId: id, key: DESIRED_SLUG_KEY, value: current.slug });
   await tx.contentMeta.deleteMany({ where: { contentId: id, key: { in: meta.map((m) => m.key) } } });
