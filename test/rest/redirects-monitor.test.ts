@@ -287,3 +287,17 @@ describe('permalink monitoring', () => {
     ]);
   });
 });
+
+describe('permalink monitoring with plain permalinks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ PERMALINKS: 'plain' });
+  });
+  afterAll(() => t.close());
+
+  it('makes nothing: every address is ?p=<id>, which a rename does not change (the plugin needs a permalink structure)', async () => {
+    const created = await t.request.post(POSTS).set('Authorization', t.adminAuth).send({ title: 'Plain', status: 'publish' }).expect(201);
+    await t.request.post(`${POSTS}/${created.body.id}`).set('Authorization', t.adminAuth).send({ slug: 'plainer' }).expect(200);
+    expect(await t.db.prisma.redirect.count()).toBe(0);
+  });
+});
