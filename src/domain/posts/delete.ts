@@ -52,13 +52,13 @@ async function trash(tx: Tx, ctx: DomainContext, siteUrl: string, id: number): P
   await lockRow(tx, id);
   const current = await tx.content.findUniqueOrThrow({ where: { id } });
   if (current.status === 'trash') throw new DomainError('rest_already_trashed', 'The post has already been deleted.', 410);
+  // With 'trash' monitored, the address it had leaves a (disabled) redirect.
+  await monitorTrash(tx, ctx, current);
   const now = nowToTheSecond();
   const meta = [
     { contentId: id, key: TRASH_STATUS_KEY, value: current.status },
     { contentId: id, key: TRASH_TIME_KEY, value: String(Math.floor(now.getTime() / 1000)) },
   ];
-  // With 'trash' monitored, the address it had leaves a (disabled) redirect.
-  await monitorTrash(tx, ctx, current);
   const alreadySuffixed = current.slug.endsWith(TRASHED_SUFFIX);
   if (!alreadySuffixed) meta.push({ contentId: id, key: DESIRED_SLUG_KEY, value: current.slug });
   await tx.contentMeta.deleteMany({ where: { contentId: id, key: { in: meta.map((m) => m.key) } } });
