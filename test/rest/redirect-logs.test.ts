@@ -3,6 +3,7 @@
  * domain's batch writers (as the matcher writes them), then listed, filtered, grouped, ordered,
  * paged and deleted as the Redirection plugin's REST API answers.
  */
+import { Prisma } from '../../src/generated/prisma-sqlite/client';
 import { appendNotFoundLogs, appendRedirectLogs, type RedirectLogEntry } from '../../src/domain/redirects/logs-write';
 import { expireLogs } from '../../src/domain/redirects/logs-retention';
 import { REDIRECT_SETTINGS_OPTION } from '../../src/domain/redirects/settings';
@@ -92,6 +93,15 @@ describe('redirects/v1 logs', () => {
       expect((await list(NOT_FOUND, { 'filterBy[url]': 'a', 'filterBy[ip]': '10.0.0.1' }).expect(200)).body.total).toBe(1);
     });
 
+    it('answers extreme values without a server error', async () => {
+      for (const query of [{ 'filterBy[http]': '99999999999999999999' }, { 'filterBy[http]': '-5' }, { page: 1e15 }, { page: '9'.repeat(30) }, { 'filterBy[ip]': '::ffff:10.0.0.1' }, { 'filterBy[url]': '\\' }]) {
+        const res = await list(NOT_FOUND, query);
+        expect([200, 400]).toContain(res.status);
+      }
+      expect((await list(NOT_FOUND, { 'filterBy[http]': '99999999999999999999' }).expect(200)).body.total).toBe(0);
+      expect((await list(NOT_FOUND, { page: 1e15 }).expect(200)).body).toEqual({ items: [], total: 6 });
+    });
+
     it('refuses filters the route does not support, and a filter that is not an object', async () => {
       const unknown = await list(NOT_FOUND, { 'filterBy[target]': 'x' }).expect(400);
       expect(unknown.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { filterBy: 'Filter type is not supported: target' } } });
@@ -163,6 +173,8 @@ describe('redirects/v1 logs', () => {
       expect(byIp.body.items.map((i: { count: number; ip: string }) => [i.ip, i.count])).toEqual([['10.0.0.2', 1], ['10.0.0.3', 1], ['2001:db8::1', 1]]);
 
       await fillNotFound();
+      // Numbers that can be no id delete nothing.
+      expect((await bulk({}, { items: ['99999999999999999999', -1, 0, '1e300'] }).expect(200)).body.total).toBe(6);
       // Without groupBy, values that are not ids are ignored.
       expect((await bulk({}, { items: ['/a'] }).expect(200)).body.total).toBe(6);
       // global deletes what the filter lists; items take precedence over global.
@@ -171,6 +183,8 @@ describe('redirects/v1 logs', () => {
       expect((await list(NOT_FOUND).expect(200)).body.total).toBe(4);
       expect((await bulk({}, { global: true, items: [] }).expect(200)).body.total).toBe(4);
       expect((await bulk({}, { global: false }).expect(200)).body.total).toBe(4);
+      expect((await bulk({ global: 'false' }, {}).expect(200)).body.total).toBe(4);
+      expect((await bulk({ global: '0' }, {}).expect(200)).body.total).toBe(4);
       expect((await bulk({}, { global: true }).expect(200)).body).toEqual({ items: [], total: 0 });
     });
 
@@ -249,6 +263,21 @@ describe('redirects/v1 logs', () => {
       await fillNotFound();
       await t.request.post('/wp-json/redirects/v1/bulk/404/delete').set('Authorization', editor).send({ global: true }).expect(403);
       expect(await t.db.prisma.notFoundLog.count()).toBe(6);
+    });
+  });
+
+  describe('cache', () => {
+    it('writes to the logs publish no cache tags (no cached answer reads them)', async () => {
+      t.db.changes.take();
+      await appendNotFoundLogs(t.db, [{ url: '/x', domain: '', ip: '' }]);
+      await appendRedirectLogs(t.db, [{ url: '/y', domain: '', ip: '' }]);
+      // The bulk deletes' statements (a request drains what it published, so they are run here).
+      await t.db.prisma.$executeRaw(Prisma.sql`DELETE FROM "NotFoundLog" WHERE 1=1`);
+      await t.db.prisma.redirectLog.deleteMany({ where: { id: { in: [1, 2] } } });
+      expect(t.db.changes.take()).toEqual([]);
+      // While a rule's write does publish.
+      await t.db.prisma.redirectGroup.update({ where: { id: 1 }, data: { position: 0 } });
+      expect(t.db.changes.take()).toEqual(['redirects']);
     });
   });
 

@@ -100,7 +100,9 @@ export function logWhere(kind: LogKind, filter: LogFilter | undefined, provider:
   const agent = filterText(filter, 'agent');
   if (agent !== null) contains('agent', agent);
   if (Object.prototype.hasOwnProperty.call(filter, 'http') && filter.http !== null && filter.http !== undefined) {
-    parts.push(Prisma.sql`"httpCode" = ${phpIntval(filter.http)}`);
+    const code = phpIntval(filter.http);
+    // The column holds 32-bit integers: a code beyond them matches nothing (and is never sent to the database).
+    parts.push(code >= -2147483648 && code <= 2147483647 ? Prisma.sql`"httpCode" = ${code}` : Prisma.sql`1=0`);
   }
   const method = filterText(filter, 'method')?.toUpperCase();
   if (method !== undefined && (LOG_METHODS as readonly string[]).includes(method)) parts.push(Prisma.sql`"requestMethod" = ${method}`);

@@ -150,7 +150,11 @@ export async function deleteLogs(ctx: DomainContext, kind: LogKind, selection: L
     const ids: number[] = [];
     const values: string[] = [];
     for (const item of selection.items) {
-      if (isPhpNumeric(item)) ids.push(phpIntval(item));
+      if (isPhpNumeric(item)) {
+        const id = phpIntval(item);
+        // Ids are positive 32-bit integers: any other number names no entry.
+        if (id > 0 && id <= 2147483647) ids.push(id);
+      }
       else if (query.groupBy !== undefined && query.groupBy !== null && (typeof item === 'string' || typeof item === 'boolean')) values.push(String(item));
     }
     const column = Prisma.raw(`"${deleteColumn(query.groupBy)}"`);

@@ -54,3 +54,12 @@ export function phpArrayValues(value: unknown): unknown[] | null {
   if (value !== null && typeof value === 'object') return Object.values(value as Record<string, unknown>);
   return null;
 }
+
+/**
+ * An undeclared on/off parameter (a bulk route's `global`): PHP truthiness, except that "false"
+ * (any case) is off, as WordPress reads booleans; a query `global=false` must not delete a whole log.
+ */
+export function requestFlag(value: unknown): boolean {
+  if (typeof value === 'string' && value.trim().toLowerCase() === 'false') return false;
+  return phpTruthy(value);
+}

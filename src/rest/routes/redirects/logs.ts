@@ -8,7 +8,7 @@ import { canRedirects, type RedirectCapability } from '../../../domain/redirects
 import { siteOptionsOf } from '../../../domain/settings/options';
 import type { ArgSchema } from '../../../schema/types';
 import { EDITABLE, type HandlerRequest, type RouteDef } from '../../server/types';
-import { phpTruthy } from '../../../domain/redirects/php-values';
+import { requestFlag } from '../../../domain/redirects/php-values';
 import { listArgs, listQueryOf } from './list-args';
 import { logListJson } from './log-json';
 
@@ -48,7 +48,7 @@ function logRoutes(kind: LogKind, base: string, manage: RedirectCapability, remo
           permission: (request) => canRedirects(request.viewer, remove),
           handler: async (request) => {
             const items = request.params.items;
-            const selection = { items: Array.isArray(items) ? items : undefined, global: phpTruthy(request.get('global')) };
+            const selection = { items: Array.isArray(items) ? items : undefined, global: requestFlag(request.get('global')) };
             return answer(request, await deleteLogs(request.domain, kind, selection, listQueryOf(request)));
           },
         },
