@@ -155,8 +155,11 @@ const RULES: Record<string, Rule> = Object.fromEntries(
   }),
 );
 
-/** The log of invalidations itself, and persisted GraphQL documents (registering one changes no answer). */
-const SKIPPED = new Set(['cacheInvalidation', 'persistedQuery']);
+/**
+ * The log of invalidations itself, persisted GraphQL documents (registering one changes no answer),
+ * and the redirect and 404 logs (no cached answer reads them; they are written on every hit).
+ */
+const SKIPPED = new Set(['cacheInvalidation', 'persistedQuery', 'redirectLog', 'notFoundLog']);
 
 /** Every model's delegate name (`contentMeta` for ContentMeta), but the log's. */
 const DELEGATES = new Set(Object.values(Prisma.ModelName).map((model) => model[0].toLowerCase() + model.slice(1)).filter((name) => !SKIPPED.has(name)));
@@ -360,7 +363,7 @@ export function rawSqlTags(sql: string): readonly string[] {
   if (['select', 'savepoint', 'release', 'rollback', 'begin', 'commit', 'show', 'explain', 'values'].includes(keyword)) return [];
   if (keyword === 'with' && !/\b(insert|update|delete)\b/i.test(text)) return [];
   const table = /^(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+"?(\w+)"?/i.exec(text)?.[1];
-  if (table === 'CacheInvalidation' || table === 'PersistedQuery') return [];
+  if (table && SKIPPED.has(table[0].toLowerCase() + table.slice(1))) return [];
   if (table === 'Content' && /^update\s+"?Content"?\s+set\s+"?id"?\s*=\s*"?id"?\s+where/i.test(text)) return [];
   const rule = table ? RULES[TABLE_MODELS[table] ?? ''] : undefined;
   if (rule && rule.fields.length === 0) {

@@ -23,6 +23,7 @@ import { isUploadUrl, UploadBody } from '../rest/server/uploads';
 import { readBody } from './read-body';
 import { registerUploads } from './uploads';
 import { registerSite } from './site';
+import { startLogRetention } from './log-retention';
 
 export interface App {
   fastify: FastifyInstance;
@@ -74,6 +75,9 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   if (cache.store) cacheStats = () => (cache.store as ResponseCache).stats();
   cache.bus.onInvalidate((tags) => metrics.invalidated(tags));
   fastify.addHook('onClose', async () => cache.close());
+  // Redirect and 404 log entries past their retention go, hourly.
+  const retention = startLogRetention(db, fastify.log);
+  fastify.addHook('onClose', async () => retention.stop());
   // With http_request_duration_seconds_count, the average statements per request under any load.
   metrics.registry.gauge({ name: 'db_statements_run', help: 'SQL statements this process has run since it started.', collect: () => db.queries.count });
   metrics.registry.gauge({ name: 'db_prisma_calls_run', help: 'Of those, the statements Prisma ran (the rest ran as prepared statements on the fast read path).', collect: () => db.queries.prismaCount });
