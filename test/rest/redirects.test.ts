@@ -60,6 +60,17 @@ describe('redirects/v1 redirects', () => {
       expect(list.body).toEqual({ ...listed.body, items: [{ ...listed.body.items[0], id }] });
     });
 
+    it('describes /redirect in the index exactly as the plugin registers it', async () => {
+      const index = sample('core-index.http.json').body.routes['/redirects/v1/redirect'];
+      const { body } = await t.request.get('/wp-json/').expect(200);
+      expect(JSON.stringify(body.routes['/redirects/v1/redirect'])).toBe(JSON.stringify(index));
+      const bulk = body.routes['/redirects/v1/bulk/redirect/(?P<bulk>delete|enable|disable|reset)'].endpoints[0].args;
+      expect(Object.keys(bulk)).toEqual(['filterBy', 'orderby', 'direction', 'per_page', 'page', 'global', 'items']);
+      expect(bulk.items).toEqual({ description: 'Array of IDs to perform action on', type: 'array', items: { description: 'Item ID', type: ['string', 'number'] }, required: false });
+      expect(body.routes['/redirects/v1/redirect/post'].endpoints[0].args).toEqual({ text: { description: 'Text to match', type: 'string', required: true } });
+      expect(body.routes['/redirects/v1/redirect/(?P<id>[\\d]+)'].endpoints[0].args).toEqual([]);
+    });
+
     it('stores only the source flags that differ from the defaults and shows them all', async () => {
       const [item] = await create({ url: '/flags', match_data: { source: { flag_query: 'ignore', flag_case: true, flag_trailing: false, flag_regex: false }, options: { log_exclude: true } } });
       expect(item.match_data).toEqual({ source: { flag_query: 'ignore', flag_case: true, flag_trailing: false, flag_regex: false }, options: { log_exclude: true } });

@@ -158,7 +158,10 @@ function lastAccessOf(value: unknown): Date | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   const text = String(value).trim();
   if (text === '' || text === '-' || text === '0') return null;
-  const time = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text) ? Date.parse(text.replace(' ', 'T') + 'Z') : Date.parse(text);
+  // MySQL-style times are UTC; a date as the export formats it ("March 4, 2026") is read as UTC too.
+  let time = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text) ? Date.parse(text.replace(' ', 'T') + 'Z') : Number.NaN;
+  if (Number.isNaN(time) && !/(Z|[+-]\d{2}:?\d{2}|UTC|GMT)$/i.test(text)) time = Date.parse(`${text} UTC`);
+  if (Number.isNaN(time)) time = Date.parse(text);
   // The epoch is how the plugin writes "never" (a reset).
   return Number.isNaN(time) || time <= 1000 ? null : new Date(time);
 }

@@ -13,7 +13,9 @@ import { viaPrisma } from '../../db/read-audit';
 import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
 import { sanitizeEnv, type Tx } from './environment';
+import { siteOptionsOf } from '../settings/options';
 import { insertGroup } from './groups';
+import { siteDateFormatter } from './last-access';
 import { exportRedirects, parseImport, type ExportFormat, type ParsedImport } from './io/index';
 import { requireRedirects } from './permissions';
 import { groupRecordOf, isValidModuleId, redirectRecordOf } from './records';
@@ -55,12 +57,16 @@ export async function exportRedirectFile(ctx: DomainContext, module: string, for
     readRedirectSettings(ctx.db),
   ]);
   const redirects = rows.map(redirectRecordOf);
-  const data = exportRedirects(format, {
+  const input = {
     groups: groups.map((row) => groupRecordOf(row, row._count.redirects)),
     redirects,
     defaults: defaultSourceFlags(settings),
     now: new Date(),
-  });
+    // Read by the formats that use them (the Apache file's HTTPS rule, the JSON's last_access).
+    https: settings.https,
+    dateFormatter: siteDateFormatter(await siteOptionsOf(ctx)),
+  };
+  const data = exportRedirects(format, input);
   return { data, total: redirects.length };
 }
 
@@ -122,11 +128,13 @@ export async function importRedirectFile(ctx: DomainContext, groupId: number, fi
   requireRedirects(ctx.viewer, 'io_manage');
   if (!file) throw failure('redirect_import_invalid_file', 'Invalid file', 89);
   const json = isJsonFile(file.name);
+  const groupExists = async (client: Pick<Tx, 'redirectGroup'>) =>
+    Number.isInteger(groupId) && groupId > 0 && groupId <= 2147483647 && (await client.redirectGroup.findUnique({ where: { id: groupId }, select: { id: true } })) !== null;
+  // The group is checked before the file is read, as the plugin does.
+  if (!json && !(await groupExists(ctx.db.prisma))) throw failure('redirect_import_invalid_group', 'Invalid group', 86);
   const content = parsed(file);
   const imported = await ctx.db.prisma.$transaction(async (tx) => {
-    if (!json && (!Number.isInteger(groupId) || groupId <= 0 || groupId > 2147483647 || !(await tx.redirectGroup.findUnique({ where: { id: groupId }, select: { id: true } })))) {
-      throw failure('redirect_import_invalid_group', 'Invalid group', 86);
-    }
+    if (!json && !(await groupExists(tx))) throw failure('redirect_import_invalid_group', 'Invalid group', 86);
     const env = await sanitizeEnv(ctx, tx);
     const positions = new Positions(tx);
     const groupMap = new Map<number, number>();

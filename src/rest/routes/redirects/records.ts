@@ -2,17 +2,11 @@
  * The redirects/v1 JSON of the domain's records, field for field and in the plugin's order
  * (Red_Item::to_json, Red_Group::to_json).
  */
-import { formatSiteTime } from '../../../domain/content/dates';
+import { lastAccessText } from '../../../domain/redirects/last-access';
 import { moduleNameOf } from '../../../domain/redirects/records';
 import { shownMatchData } from '../../../domain/redirects/source-flags';
 import type { RedirectGroupRecord, RedirectRecord, SourceFlags } from '../../../domain/redirects/types';
 import type { SiteOptions } from '../../../domain/settings/options';
-import { formatWallClock } from '../../../site/dates';
-
-/** `last_access`: the site's date format in site time, or "-" for a redirect never hit. */
-export function lastAccessText(lastAccess: Date | null, options: SiteOptions): string {
-  return lastAccess ? formatWallClock(options.date_format, formatSiteTime(lastAccess, options)) : '-';
-}
 
 export function redirectJson(record: RedirectRecord, defaults: SourceFlags, options: SiteOptions): Record<string, unknown> {
   return {
