@@ -313,6 +313,32 @@ describe('redirects/v1 redirects', () => {
     });
   });
 
+  describe('hostile input', () => {
+    it('never answers with a 5xx', async () => {
+      const sends: Array<[string, string, unknown]> = [
+        ['get', '/redirect?page=999999999999999', undefined],
+        ['get', '/redirect?filterBy[url][a]=b&filterBy[id]=1e99&filterBy[group]=x', undefined],
+        ['post', '/redirect', { url: '/h1', group_id: 1, title: { a: 1 }, action_data: { url: ['a'] }, match_data: 'zz', position: 1e30, hits: -5, last_access: '99999-01-01' }],
+        ['post', '/redirect', { url: '/h2', group_id: '1', match_data: { source: { flag_query: { $gt: 1 }, flag_case: 'yes' }, options: [1] } }],
+        ['post', '/redirect', { url: '/h3', group_id: 1, match_type: 'ip', action_data: { ip: '1.2.3.4' } }],
+        ['post', '/redirect', { url: { nested: true }, group_id: 1 }],
+        ['post', '/redirect', { url: '/h4', group_id: 1e40, action_code: 'x' }],
+        ['post', '/redirect/99999999999999999999', { url: '/q' }],
+        ['post', '/bulk/redirect/enable', { items: Array.from({ length: 5000 }, (_, i) => i + 1) }],
+        ['post', '/bulk/redirect/delete', { items: [{ id: 1 }] }],
+        ['post', '/bulk/group/enable', { items: Array.from({ length: 5000 }, (_, i) => i + 1) }],
+        ['post', '/group/99999999999999999999', { name: 'q', moduleId: 1 }],
+        ['get', '/redirect/post?text=%25', undefined],
+      ];
+      for (const [method, route, body] of sends) {
+        const res = method === 'get' ? await get(route) : await post(route, body);
+        expect({ route, status: res.status < 500 }).toEqual({ route, status: true });
+      }
+      const h1 = (await all('&filterBy[url]=h1')).items[0];
+      expect(h1).toMatchObject({ title: '', position: 2147483647, hits: 0, last_access: '-', action_data: { url: '/' } });
+    });
+  });
+
   describe('permissions', () => {
     it('answers 401 to anonymous callers and 403 to editors and subscribers', async () => {
       await create({ url: '/keep' });

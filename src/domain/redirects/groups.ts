@@ -22,7 +22,7 @@ import { filterValues, pageWindow, type Direction, type ListQuery, type ListResu
 import { canRedirects, requireRedirects } from './permissions';
 import { groupRecordOf, isValidModuleId } from './records';
 import { containsText } from './redirect-where';
-import type { BulkTarget } from './redirects';
+import { chunks, type BulkTarget } from './redirects';
 import { intval } from './sanitize';
 import { readRedirectSettings } from './settings';
 import type { RedirectGroupRecord } from './types';
@@ -128,8 +128,10 @@ export async function createGroup(ctx: DomainContext, input: GroupInput): Promis
 
 /** Enables or disables groups and every redirect in them. */
 async function setStatus(tx: Tx, ids: number[], enabled: boolean): Promise<void> {
-  await tx.redirectGroup.updateMany({ where: { id: { in: ids } }, data: { enabled } });
-  await tx.redirect.updateMany({ where: { groupId: { in: ids } }, data: { enabled } });
+  for (const slice of chunks(ids, 500)) {
+    await tx.redirectGroup.updateMany({ where: { id: { in: slice } }, data: { enabled } });
+    await tx.redirect.updateMany({ where: { groupId: { in: slice } }, data: { enabled } });
+  }
 }
 
 /**
@@ -152,8 +154,10 @@ export async function updateGroup(ctx: DomainContext, id: number, input: GroupIn
 
 /** Deletes groups with their redirects; a site left without groups gets a new "Redirections". */
 async function deleteGroups(tx: Tx, ids: number[]): Promise<void> {
-  await tx.redirect.deleteMany({ where: { groupId: { in: ids } } });
-  await tx.redirectGroup.deleteMany({ where: { id: { in: ids } } });
+  for (const slice of chunks(ids, 500)) {
+    await tx.redirect.deleteMany({ where: { groupId: { in: slice } } });
+    await tx.redirectGroup.deleteMany({ where: { id: { in: slice } } });
+  }
   if ((await tx.redirectGroup.count()) === 0) await tx.redirectGroup.create({ data: { name: 'Redirections', moduleId: 1, position: 0 } });
 }
 
@@ -167,7 +171,8 @@ export async function bulkGroups(ctx: DomainContext, action: GroupBulkAction, ta
     let ids: number[];
     if (Array.isArray(target.items)) {
       const wanted = [...new Set(target.items.map(intval))].filter((id) => id > 0);
-      ids = wanted.length ? (await tx.redirectGroup.findMany({ where: { id: { in: wanted } }, select: { id: true } })).map((g) => g.id) : [];
+      ids = [];
+      for (const slice of chunks(wanted, 500)) ids.push(...(await tx.redirectGroup.findMany({ where: { id: { in: slice } }, select: { id: true } })).map((g) => g.id));
     } else if (target.global === true) {
       ids = (await tx.redirectGroup.findMany({ where: groupWhere(target.filterBy, ctx.db.provider), select: { id: true } })).map((g) => g.id);
     } else {

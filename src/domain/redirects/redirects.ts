@@ -201,6 +201,14 @@ export async function updateRedirect(ctx: DomainContext, id: number, input: Redi
   }
 }
 
+const ID_SLICE = 500;
+
+export function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
 /** The ids of a bulk `items` list (numbers or numeric strings). */
 function bulkIds(items: unknown[]): number[] {
   return [...new Set(items.map((item) => intval(item)))];
@@ -217,11 +225,17 @@ export async function bulkRedirects(ctx: DomainContext, action: RedirectBulkActi
     const ids = bulkIds(target.items);
     if (ids.length === 0) return 0;
     return ctx.db.prisma.$transaction(async (tx) => {
-      const found = await tx.redirect.count({ where: { id: { in: ids } } });
+      // In slices: a statement holds only so many parameters (Prisma's SQLite adapter: 999).
+      const slices = chunks(ids, ID_SLICE);
+      let found = 0;
+      for (const slice of slices) found += await tx.redirect.count({ where: { id: { in: slice } } });
       if (found !== ids.length) throw failure('redirect_bulk_failed', 'Invalid redirect', 345);
-      const where = { id: { in: ids } };
-      const done = action === 'delete' ? await tx.redirect.deleteMany({ where }) : await tx.redirect.updateMany({ where, data });
-      return done.count;
+      let done = 0;
+      for (const slice of slices) {
+        const where = { id: { in: slice } };
+        done += (action === 'delete' ? await tx.redirect.deleteMany({ where }) : await tx.redirect.updateMany({ where, data })).count;
+      }
+      return done;
     });
   }
   if (target.global !== true) return 0;

@@ -55,7 +55,7 @@ const own = (object: object, key: string): unknown => (Object.prototype.hasOwnPr
 
 /** PHP's intval() for the values clients send (numbers and numeric strings); anything else is 0. */
 export function intval(value: unknown): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.max(-2147483648, Math.min(2147483647, Math.trunc(value))) : 0;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'string') {
     const m = /^\s*([+-]?\d+)/.exec(value);
@@ -147,8 +147,8 @@ function foreignServer(url: string, siteHost: string): { host: string; path: str
 }
 
 function titleOf(value: unknown): string | null {
-  if (value === undefined || value === null || value === '' || value === false) return null;
-  const clean = sanitizeTextField(typeof value === 'string' ? value : String(value));
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const clean = sanitizeTextField(String(value));
   const title = Array.from(clean).slice(0, 500).join('').trim();
   return title === '' ? null : title;
 }
@@ -162,8 +162,8 @@ function lastAccessOf(value: unknown): Date | null {
   let time = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text) ? Date.parse(text.replace(' ', 'T') + 'Z') : Number.NaN;
   if (Number.isNaN(time) && !/(Z|[+-]\d{2}:?\d{2}|UTC|GMT)$/i.test(text)) time = Date.parse(`${text} UTC`);
   if (Number.isNaN(time)) time = Date.parse(text);
-  // The epoch is how the plugin writes "never" (a reset).
-  return Number.isNaN(time) || time <= 1000 ? null : new Date(time);
+  // The epoch is how the plugin writes "never" (a reset); years past 9999 are no time a hit happened.
+  return Number.isNaN(time) || time <= 1000 || time >= Date.UTC(10000, 0, 1) ? null : new Date(time);
 }
 
 /** Whether the client asked for a disabled redirect (Red_Item::create: `enabled` false/"disabled" or `status` "disabled"). */
