@@ -14,6 +14,7 @@ import { uniqueSlug } from '../posts/slugs';
 import { nowToTheSecond, resolveStatusAndDate, type DateInput } from '../posts/status';
 import { FLOATING_STATUSES } from '../posts/types';
 import type { SiteOptions } from '../settings/options';
+import { monitorPermalinkChange, monitorTrash } from '../redirects/monitor';
 import { recountTerms } from '../terms/counts';
 import { isStorableId } from '../terms/loaders';
 import { parseTimeString } from './dates';
@@ -86,6 +87,8 @@ export async function writePostRow(tx: Tx, ctx: DomainContext, options: SiteOpti
   }
   if (!existing) row = await tx.content.update({ where: { id: row.id }, data: { guid: `${ctx.config.siteUrl}/?post_type=${type}&p=${row.id}` } });
   if (existing && existing.status !== row.status) await recountTermsOf(tx, row.id);
+  // A published record whose address changed leaves a redirect from the old one (same transaction).
+  if (existing) await monitorPermalinkChange(tx, ctx, existing, row);
   return row;
 }
 
@@ -126,10 +129,12 @@ export async function writeImage(tx: Tx, ctx: DomainContext, recordId: number, i
 }
 
 /** wp_trash_post(): the previous status is kept in meta, the slug freed; `trashedError` when already there. */
-export async function trashRow(tx: Tx, id: number, trashedError: () => DomainError): Promise<Content> {
+export async function trashRow(tx: Tx, ctx: DomainContext, id: number, trashedError: () => DomainError): Promise<Content> {
   await tx.$executeRaw`UPDATE "Content" SET "id" = "id" WHERE "id" = ${id}`;
   const current = await tx.content.findUniqueOrThrow({ where: { id } });
   if (current.status === 'trash') throw trashedError();
+  // With 'trash' monitored, the address it had leaves a (disabled) redirect.
+  await monitorTrash(tx, ctx, current);
   const now = nowToTheSecond();
   await tx.contentMeta.deleteMany({ where: { contentId: id, key: { in: [TRASH_STATUS_KEY, TRASH_TIME_KEY] } } });
   await tx.contentMeta.createMany({

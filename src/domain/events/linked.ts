@@ -206,7 +206,7 @@ export async function updateLinked<R extends CalendarPost, I extends PostFieldsW
 export async function deleteLinked<R extends CalendarPost>(ctx: DomainContext, def: LinkedKindDef<R, PostFieldsWithName>, id: number): Promise<R> {
   const record = await findRecord(ctx, def, id);
   if (!canDeleteRecord(ctx.viewer, record.row)) throw forbidden('rest_forbidden', 'Sorry, you are not allowed to do that.', ctx.viewer);
-  await ctx.db.prisma.$transaction((tx) => trashRow(tx, id, () => new DomainError(`${def.kind}-is-in-trash`, `The ${def.label} is already trashed`, 410)));
+  await ctx.db.prisma.$transaction((tx) => trashRow(tx, ctx, id, () => new DomainError(`${def.kind}-is-in-trash`, `The ${def.label} is already trashed`, 410)));
   ctx.loaders.clear();
   return (await def.byId(ctx).load(id)) as R;
 }

@@ -224,7 +224,7 @@ export async function updateEvent(ctx: DomainContext, id: number, input: EventIn
 export async function deleteEvent(ctx: DomainContext, id: number): Promise<EventRecord> {
   const existing = await findEvent(ctx, id);
   if (!canDeleteRecord(ctx.viewer, existing.row)) throw forbidden('rest_forbidden', 'Sorry, you are not allowed to do that.', ctx.viewer);
-  await ctx.db.prisma.$transaction((tx) => trashRow(tx, id, () => new DomainError('event-is-in-trash', 'The event is already trashed', 410)));
+  await ctx.db.prisma.$transaction((tx) => trashRow(tx, ctx, id, () => new DomainError('event-is-in-trash', 'The event is already trashed', 410)));
   ctx.loaders.clear();
   return (await eventById(ctx).load(id)) as EventRecord;
 }

@@ -6,6 +6,7 @@ import type { Content } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
 import { deleteMenuItemsLinkedTo } from '../menus/menu-items';
+import { monitorTrash } from '../redirects/monitor';
 import { recountTerms } from '../terms/counts';
 import { canDeletePost } from './permissions';
 import { findPost, loadRecord, siteOf } from './records';
@@ -51,6 +52,8 @@ async function trash(tx: Tx, ctx: DomainContext, siteUrl: string, id: number): P
   await lockRow(tx, id);
   const current = await tx.content.findUniqueOrThrow({ where: { id } });
   if (current.status === 'trash') throw new DomainError('rest_already_trashed', 'The post has already been deleted.', 410);
+  // With 'trash' monitored, the address it had leaves a (disabled) redirect.
+  await monitorTrash(tx, ctx, current);
   const now = nowToTheSecond();
   const meta = [
     { contentId: id, key: TRASH_STATUS_KEY, value: current.status },

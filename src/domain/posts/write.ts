@@ -11,7 +11,9 @@ import { restTaxonomiesOf } from '../content/taxonomies';
 import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
 import { autoAddPageToMenus } from '../menus/auto-add';
+import { monitorPermalinkChange } from '../redirects/monitor';
 import { recountTerms } from '../terms/counts';
+import { ancestorSlugsIn } from './ancestors';
 import { clampInt32 } from './ids';
 import { writePostFormat } from './formats';
 import { filterPostText } from './kses';
@@ -199,20 +201,6 @@ async function insertPost(tx: Tx, ctx: DomainContext, site: Site, type: PostType
   return row;
 }
 
-/** Ancestor slugs read inside a transaction (for the GUID, which is the permalink at creation). */
-async function ancestorSlugsIn(tx: Tx, row: Content): Promise<string[]> {
-  const slugs: string[] = [];
-  const seen = new Set<number>([row.id]);
-  for (let id = row.parentId; id > 0 && !seen.has(id); ) {
-    seen.add(id);
-    const parent = await tx.content.findUnique({ where: { id }, select: { slug: true, parentId: true } });
-    if (!parent) break;
-    slugs.unshift(parent.slug);
-    id = parent.parentId;
-  }
-  return slugs;
-}
-
 /** POST /{posts|pages}: 201 with the new record (edit context). */
 export async function createPost(ctx: DomainContext, type: PostTypeName, input: NewPost): Promise<PostRecord> {
   const invalid = templateError(input.template, '');
@@ -273,6 +261,8 @@ export async function writeUpdate(tx: Tx, ctx: DomainContext, site: Site, type: 
     },
   });
   row = await ensureSlug(tx, row);
+  // A published record whose address changed leaves a redirect from the old one (same transaction).
+  await monitorPermalinkChange(tx, ctx, current, row);
   if (options.autosave) {
     if (current.status !== row.status) await recountTerms(tx, (await tx.termRelationship.findMany({ where: { contentId: id } })).map((r) => r.termId));
     return row;
