@@ -14,7 +14,7 @@ import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
 import { sanitizeEnv, type Tx } from './environment';
 import { siteOptionsOf } from '../settings/options';
-import { insertGroup } from './groups';
+import { groupNameOf, insertGroup } from './groups';
 import { siteDateFormatter } from './last-access';
 import { exportRedirects, parseImport, type ExportFormat, type ParsedImport } from './io/index';
 import { requireRedirects } from './permissions';
@@ -140,7 +140,7 @@ export async function importRedirectFile(ctx: DomainContext, groupId: number, fi
     const groupMap = new Map<number, number>();
     if (json) {
       for (const group of content.groups) {
-        const name = String(group.name ?? '').trim().slice(0, 50);
+        const name = groupNameOf(group.name);
         if (name !== '' && isValidModuleId(group.moduleId)) groupMap.set(group.id, await insertGroup(tx, name, group.moduleId, group.enabled !== false));
       }
     }
