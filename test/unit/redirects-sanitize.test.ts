@@ -32,6 +32,8 @@ describe('redirect sources', () => {
     expect(re2Error('^/(.*)$')).toBeNull();
     expect(re2Error('(a)\\1')).toMatch(/escape/);
     expect(re2Error('(?=x)')).toMatch(/perl operator/);
+    // PCRE's \Z reads as the end (as the matching engine translates it).
+    expect(re2Error('^/old\\Z')).toBeNull();
   });
 });
 
