@@ -5,6 +5,7 @@
  * same filters list.
  */
 import { Prisma } from '../../generated/prisma-sqlite/client';
+import { filterByError } from './list-query';
 import type { Provider } from '../../config';
 import { canonicalIp } from './ip';
 import { phpIntval, scalarText } from './php-values';
@@ -31,10 +32,6 @@ export type LogGroupColumn = 'ip' | 'url' | 'agent';
 /** The plugin's supported request methods: a `method` filter naming another is ignored. */
 export const LOG_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH'] as const;
 
-export const LOG_DEFAULT_PER_PAGE = 25;
-export const LOG_MIN_PER_PAGE = 5;
-export const LOG_MAX_PER_PAGE = 200;
-
 export const LOG_TABLES: Readonly<Record<LogKind, Prisma.Sql>> = {
   redirect: Prisma.sql`"RedirectLog"`,
   '404': Prisma.sql`"NotFoundLog"`,
@@ -48,10 +45,7 @@ export type LogFilter = Readonly<Record<string, unknown>>;
  * the message WordPress reports under `rest_invalid_param`.
  */
 export function logFilterProblem(kind: LogKind, value: unknown): string | null {
-  if (value === null || typeof value !== 'object') return 'Filter is not an array';
-  const allowed = LOG_FILTERS[kind];
-  for (const key of Object.keys(value)) if (!allowed.includes(key)) return `Filter type is not supported: ${key}`;
-  return null;
+  return filterByError(value, LOG_FILTERS[kind]);
 }
 
 /** The column a `groupBy` value groups by for this log, or null when it does not group. */

@@ -12,9 +12,10 @@ import { Prisma } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
 import {
-  LOG_DEFAULT_PER_PAGE, LOG_MAX_PER_PAGE, LOG_MIN_PER_PAGE, LOG_TABLES, logFilterProblem, logGroupColumn, logWhere, orderColumn,
+  LOG_TABLES, logFilterProblem, logGroupColumn, logWhere, orderColumn,
   type LogFilter, type LogGroupColumn, type LogKind,
 } from './logs-query';
+import { pageWindow } from './list-query';
 import { notFoundLogRecord, redirectLogRecord } from './logs-records';
 import { requireRedirects, type RedirectCapability } from './permissions';
 import { isPhpNumeric, phpIntval } from './php-values';
@@ -64,10 +65,9 @@ interface Window {
 }
 
 function windowOf(query: LogListQuery): Window {
-  const perPage = query.perPage !== undefined && Number.isInteger(query.perPage) && query.perPage >= LOG_MIN_PER_PAGE && query.perPage <= LOG_MAX_PER_PAGE ? query.perPage : LOG_DEFAULT_PER_PAGE;
-  const page = query.page !== undefined && Number.isInteger(query.page) && query.page >= 0 ? query.page : 0;
+  const { take, skip } = pageWindow({ perPage: query.perPage, page: query.page });
   const direction = typeof query.direction === 'string' && query.direction.toUpperCase() === 'ASC' ? 'ASC' : 'DESC';
-  return { limit: perPage, offset: page * perPage, direction };
+  return { limit: take, offset: skip, direction };
 }
 
 function checkedFilter(kind: LogKind, filter: LogFilter | undefined): LogFilter | undefined {

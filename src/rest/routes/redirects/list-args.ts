@@ -1,18 +1,20 @@
 /**
- * The plugin's list parameters (Redirection_Api_Filter_Route::get_filter_args), for the log routes:
- * `filterBy` checked against the route's filter keys, `orderby` from its enum, `direction`,
- * `per_page` 5–200 (25) and a 0-based `page`.
+ * The plugin's list arguments (get_filter_args), declared as data in its order: `filterBy` checked
+ * against the family's filters (WordPress's validate_callback answer: 400 rest_invalid_param),
+ * `orderby`, `direction`, `per_page`, `page`; and the list query they make for the domain.
  */
+import { filterByError, type Direction, type ListQuery } from '../../../domain/redirects/list-query';
 import type { ArgSchema } from '../../../schema/types';
-import type { LogListQuery } from '../../../domain/redirects/logs';
 import type { HandlerRequest } from '../../server/types';
 
-export function listArgs(orders: readonly string[], filterProblem: (value: unknown) => string | null): Record<string, ArgSchema> {
+export const NS = 'redirects/v1';
+
+export function listArgs(orders: readonly string[], filters: readonly string[]): Record<string, ArgSchema> {
   return {
     filterBy: {
       description: 'Field to filter by',
       validate: (value) => {
-        const problem = filterProblem(value);
+        const problem = filterByError(value, filters);
         return problem ? { code: 'rest_invalid_param', message: problem, data: { status: 400 } } : null;
       },
     },
@@ -23,15 +25,22 @@ export function listArgs(orders: readonly string[], filterProblem: (value: unkno
   };
 }
 
-/** The list query of a request: the checked arguments, plus `groupBy` (read as sent, as the plugin does). */
-export function listQueryOf(request: HandlerRequest): LogListQuery {
+/** The list query of a request (its declared list arguments, checked by the dispatcher). */
+export function listQueryOf(request: HandlerRequest): ListQuery {
   const filterBy = request.params.filterBy;
   return {
-    filterBy: filterBy !== null && typeof filterBy === 'object' ? (filterBy as Record<string, unknown>) : undefined,
-    orderby: request.params.orderby as string | undefined,
-    direction: request.params.direction as string | undefined,
+    filterBy: typeof filterBy === 'object' && filterBy !== null ? (filterBy as Record<string, unknown>) : undefined,
+    orderby: typeof request.params.orderby === 'string' ? request.params.orderby : undefined,
+    direction: request.params.direction as Direction | undefined,
     perPage: request.params.per_page as number | undefined,
     page: request.params.page as number | undefined,
-    groupBy: request.get('groupBy'),
   };
+}
+
+/** A bulk route's `items` and `global`: declared ones, or (groups declare no `global`) the raw value, read as PHP reads truthiness. */
+export function bulkTargetOf(request: HandlerRequest): { items?: unknown; global?: boolean; filterBy?: Record<string, unknown> } {
+  const items = request.params.items ?? request.get('items');
+  const global = request.params.global ?? request.get('global');
+  const truthy = global === true || (typeof global === 'string' && global !== '' && global !== '0' && global !== 'false') || (typeof global === 'number' && global !== 0);
+  return { items: Array.isArray(items) ? items : undefined, global: truthy, filterBy: listQueryOf(request).filterBy };
 }

@@ -3,7 +3,7 @@
  * src/domain/redirects/logs.ts.
  */
 import { deleteLogs, listLogs, type LogKind } from '../../../domain/redirects/logs';
-import { LOG_ORDERS, logFilterProblem } from '../../../domain/redirects/logs-query';
+import { LOG_FILTERS, LOG_ORDERS } from '../../../domain/redirects/logs-query';
 import { canRedirects, type RedirectCapability } from '../../../domain/redirects/permissions';
 import { siteOptionsOf } from '../../../domain/settings/options';
 import type { ArgSchema } from '../../../schema/types';
@@ -22,7 +22,7 @@ const ITEMS: ArgSchema = {
 
 function logRoutes(kind: LogKind, base: string, manage: RedirectCapability, remove: RedirectCapability): RouteDef[] {
   // One table per route (the dispatcher compiles argument tables once, by identity).
-  const args = listArgs(LOG_ORDERS, (value) => logFilterProblem(kind, value));
+  const args = listArgs(LOG_ORDERS, LOG_FILTERS[kind]);
   const bulkArgs = { ...args, items: ITEMS };
   const answer = async (request: HandlerRequest, list: Parameters<typeof logListJson>[0]) => logListJson(list, await siteOptionsOf(request.domain));
   return [
@@ -34,7 +34,7 @@ function logRoutes(kind: LogKind, base: string, manage: RedirectCapability, remo
           methods: ['GET'],
           args,
           permission: (request) => canRedirects(request.viewer, manage),
-          handler: async (request) => answer(request, await listLogs(request.domain, kind, listQueryOf(request))),
+          handler: async (request) => answer(request, await listLogs(request.domain, kind, { ...listQueryOf(request), groupBy: request.get('groupBy') })),
         },
       ],
     },
