@@ -141,6 +141,8 @@ function ruleOf(args: string[], conditions: Condition[]): Rule | null {
   const source = decodeApacheSource(pattern);
   if (query !== undefined && source.regex) return null;
   const { action, code } = actionOfFlags(flags);
+  // "-" rewrites to nothing: only an error (F, G, R=4xx) makes it a redirect.
+  if (target === '-' && action !== 'error') return null;
   return {
     url: query === undefined ? source.url : `${source.url}?${query}`,
     regex: source.regex,

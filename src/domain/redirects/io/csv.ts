@@ -14,7 +14,8 @@ const NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \
 
 function cell(value: string | number): string {
   const text = String(value);
-  return NUMERIC.test(text) ? text : `"${text.replace(/"/g, '""')}"`;
+  // Unlike PHP's is_numeric cell, a number with a line break around it is quoted: the row must stay one row.
+  return NUMERIC.test(text) && !/[\r\n]/.test(text) ? text : `"${text.replace(/"/g, '""')}"`;
 }
 
 /**
