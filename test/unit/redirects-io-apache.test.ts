@@ -170,6 +170,12 @@ describe('Apache import', () => {
     expect(parsed.skipped).toBe(7);
   });
 
+  it('applies conditions to the next RewriteRule whatever lies between, and never drops a malformed one', () => {
+    const parsed = parse('RewriteCond %{HTTP_USER_AGENT} ^Bot$ [NC]\nOptions -Indexes\nRewriteRule ^a$ /b [R=301,L]\nRewriteCond %{HTTP_REFERER}\nRewriteRule ^c$ /d [R=301,L]');
+    expect(parsed.redirects.map((r) => [r.url, r.match_type])).toEqual([['/a', 'agent']]);
+    expect(parsed.skipped).toBe(3);
+  });
+
   it('does not count the force-HTTPS block it writes itself', () => {
     const parsed = parse(apache([record({ url: '/x' })], true));
     expect(parsed).toMatchObject({ skipped: 0, redirects: [{ url: '/x' }] });

@@ -195,27 +195,26 @@ export function parseApache(text: string): ParsedLines {
     if (line === '' || line.startsWith('#') || FRAMING.test(line)) continue;
     const args = argumentsOf(line);
     const directive = (args[0] ?? '').toLowerCase();
-    if (directive === 'rewritecond' && args.length >= 3) {
+    if (directive === 'rewritecond') {
+      // A malformed condition still belongs to the next rule (which then cannot be read): never drop one and widen a rule.
       const test = args[2] ?? '';
-      conditions.push({ variable: args[1] ?? '', negate: test.startsWith('!'), pattern: test.replace(/^!/, ''), flags: flagList(args[3]) });
+      conditions.push({ variable: args.length >= 3 ? (args[1] ?? '') : '', negate: test.startsWith('!'), pattern: test.replace(/^!/, ''), flags: flagList(args[3]) });
       continue;
     }
-    let rule: Rule | null = null;
     if (directive === 'rewriterule') {
+      // Conditions apply to the next RewriteRule only, whatever lies between.
+      const pending = conditions;
+      conditions = [];
       // The exporter's own "force HTTPS" block is not a redirect of the site's.
-      if (args[1] === '^' && (args[2] ?? '').startsWith('https://%{HTTP_HOST}') && conditions.every((c) => c.variable.toUpperCase() === '%{HTTPS}')) {
-        conditions = [];
-        continue;
-      }
-      rule = ruleOf(args.slice(1), conditions);
-    } else if (directive === 'redirect') {
-      rule = aliasRule(args, false);
-    } else if (directive === 'redirectmatch') {
-      rule = aliasRule(args, true);
+      if (args[1] === '^' && (args[2] ?? '').startsWith('https://%{HTTP_HOST}') && pending.length > 0 && pending.every((c) => c.variable.toUpperCase() === '%{HTTPS}')) continue;
+      const rule = ruleOf(args.slice(1), pending);
+      if (rule) rules.push(rule);
+      else skipped += 1 + pending.length;
+      continue;
     }
+    const rule = directive === 'redirect' ? aliasRule(args, false) : directive === 'redirectmatch' ? aliasRule(args, true) : null;
     if (rule) rules.push(rule);
-    else skipped += 1 + (directive === 'rewriterule' ? conditions.length : 0);
-    conditions = [];
+    else skipped++;
   }
   // Conditions with no rule after them.
   skipped += conditions.length;
