@@ -56,8 +56,15 @@ export interface ParsedImport {
 /** Nginx files are ours to read (the plugin reads none): a `.nginx` name, or `server {` / `rewrite ...;` in a file of another name. */
 function looksLikeNginx(extension: string, text: string): boolean {
   if (extension === 'nginx') return true;
-  if (/^\s*Rewrite(?:Rule|Cond)\b|^\s*Redirect(?:Match)?\s/im.test(text)) return false;
-  return /^\s*server\s*\{/m.test(text) || /^\s*rewrite\s+\S+\s+\S+[^\n]*;\s*$/m.test(text);
+  // Line by line, without regular expressions that could backtrack over a hostile upload.
+  let nginx = false;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const head = line.slice(0, 16);
+    if (/^(?:rewriterule|rewritecond|redirect(?:match)?)\s/i.test(head)) return false;
+    if (/^server\s*\{/.test(head) || (/^rewrite\s/.test(head) && line.endsWith(';'))) nginx = true;
+  }
+  return nginx;
 }
 
 /**

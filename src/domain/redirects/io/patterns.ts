@@ -39,7 +39,10 @@ function literalOf(pattern: string): { body: string; trailing: boolean } | null 
 }
 
 function withTrailing(body: string, trailing: boolean): string {
-  return trailing ? `${body.replace(/\/+$/, '')}/?` : body;
+  if (!trailing) return body;
+  let end = body.length;
+  while (end > 0 && body[end - 1] === '/') end--;
+  return `${body.slice(0, end)}/?`;
 }
 
 /**
