@@ -66,14 +66,16 @@ export function csvRead(i: RedirectInput): Record<string, unknown> {
  * What the server formats carry: source, regex, case flag, trailing-slash flag (literal sources),
  * "pass the query" (not the other query modes), match type with its condition, action and code,
  * targets. A literal source with the trailing slash ignored loses its own trailing slashes (the two
- * match the same requests: Apache trims them from the path, Nginx from the whole source as it keeps the
- * query in the pattern); a server match keeps its host, not its scheme.
+ * match the same requests: trimmed from the path, or for Nginx's conditional rules from the whole source, whose
+ * query stays in the path pattern); a server match keeps its host, not its scheme.
  */
 export function serverCarried(r: RedirectRecord, format: 'apache' | 'nginx', defaults = DEFAULTS): Record<string, unknown> {
   const source = { ...defaults, ...(r.matchData?.source ?? {}) };
   let url = r.url;
   if (!r.regex && source.flag_trailing) {
-    const q = format === 'apache' && url.includes('?') ? url.indexOf('?') : url.length;
+    // Apache, and Nginx for a url match (tested against $request_uri), split the query off first.
+    const split = url.includes('?') && (format === 'apache' || r.matchType === 'url');
+    const q = split ? url.indexOf('?') : url.length;
     url = (url.slice(0, q).replace(/\/+$/, '') || '/') + url.slice(q);
   }
   // Nginx's `return <error>` has no target to pass a query string to.

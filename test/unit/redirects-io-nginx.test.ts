@@ -44,6 +44,18 @@ describe('Nginx export', () => {
     ].join('\n'));
   });
 
+  it('tests a literal source with a query string against $request_uri (rewrite never sees the query)', () => {
+    expect(body([
+      record({ ...flat, url: '/search?q=a.b&x', actionData: { url: '/find' } }),
+      record({ url: '/p?x=1', actionType: 'pass', actionCode: 0, actionData: { url: '/index.php' } }),
+    ])).toBe([
+      '    if ( $request_uri ~ ^/search\\?q=a\\.b&x$ ) {\n        return 301 /find;\n    }',
+      '    if ( $request_uri ~ (?i)^/p/?\\?x=1$ ) {\n        rewrite ^ /index.php last;\n    }',
+    ].join('\n'));
+    expect(parseImport('x.nginx', nginx([record({ ...flat, url: '/search?q=a.b&x', actionData: { url: '/find' } })])).redirects)
+      .toMatchObject([{ url: '/search?q=a.b&x', regex: false, action_code: 301, action_data: { url: '/find' } }]);
+  });
+
   it('wraps agent, referrer and host matches in if blocks, as the plugin', () => {
     expect(body([
       record({ ...flat, url: '/m', matchType: 'agent', actionCode: 302, actionData: { agent: 'iPhone', regex: false, url_from: '/mobile', url_notfrom: '/desktop' } }),

@@ -9,7 +9,7 @@
 import type { RedirectRecord, SourceFlags } from '../types';
 import type { ParsedLines } from './parsed';
 import { headerComments, stripControls } from './encoding';
-import { conditionPattern, decodeCondition, decodeNginxSource, decodeServerPattern, nginxSource, serverPattern } from './patterns';
+import { conditionPattern, decodeCondition, decodeNginxRequestUri, decodeNginxSource, decodeServerPattern, nginxRequestUri, nginxSource, serverPattern } from './patterns';
 import { redirectsOf, rulesOf, type ConditionKind, type Rule } from './rules';
 
 const VARIABLES: Record<ConditionKind, string> = { agent: '$http_user_agent', referrer: '$http_referer', server: '$host' };
@@ -42,13 +42,24 @@ function statementOf(rule: Rule, source: string, conditional: boolean): string |
   }
   // Other codes need `return` behind a test of the path: an `if` that cannot nest inside a condition's.
   if (conditional) return null;
+  return `if ( $uri ~ ${argument(source)} ) {\n        ${actionInIf(rule)}\n    }`;
+}
+
+/** `return` (or, for pass, `rewrite ^ ... last`) once an `if` has matched the request. */
+function actionInIf(rule: Rule): string {
+  if (rule.action === 'pass') return `rewrite ^ ${argument(rule.queryPass ? `${rule.target}${QUERY}?` : rule.target)} last;`;
   const target = rule.action === 'error' ? '' : ` ${argument(rule.queryPass ? `${rule.target}${QUERY}` : rule.target)}`;
-  return `if ( $uri ~ ${argument(source)} ) {\n        return ${rule.code}${target};\n    }`;
+  return `return ${rule.code}${target};`;
 }
 
 function linesOfRule(rule: Rule): string | null {
-  const source = nginxSource(rule.url, rule.regex, rule.trailing === true, rule.ignoreCase);
   const c = rule.condition;
+  // A literal source with a query string is tested against $request_uri, which holds the query.
+  if (!c && !rule.regex && rule.url.includes('?')) {
+    return `    if ( $request_uri ~ ${argument(nginxRequestUri(rule.url, rule.trailing === true, rule.ignoreCase))} ) {\n        ${actionInIf(rule)}\n    }`;
+  }
+  // With a condition there is no second `if` to test the query in: the query stays (encoded) in the path pattern.
+  const source = nginxSource(rule.url, rule.regex, rule.trailing === true, rule.ignoreCase);
   const statement = statementOf(rule, source, c !== undefined);
   if (statement === null || !c) return statement === null ? null : `    ${statement}`;
   const pattern = c.kind === 'server' ? serverPattern(c.value) : conditionPattern(c.value, c.regex);
@@ -137,15 +148,24 @@ function rewriteRule(args: string[]): Rule | null {
   return { ...sourceRule(pattern), ...targetOf(rawTarget, `${QUERY}?`), action, code };
 }
 
-function returnRule(pattern: string, args: string[], ignoreCase: boolean): Rule | null {
+/** `return <code> [target]` as an action, or null. */
+function returnAction(args: string[]): Pick<Rule, 'action' | 'code' | 'target' | 'queryPass'> | null {
   const [, rawCode, rawTarget] = args;
   const code = Number(rawCode);
   if (!/^\d{3}$/.test(rawCode ?? '') || args.length > 3) return null;
   const redirecting = code >= 300 && code < 400;
   if (redirecting && rawTarget === undefined) return null;
-  const source = sourceRule(pattern);
   const target = redirecting ? targetOf(rawTarget ?? '', QUERY) : { target: '', queryPass: false };
-  return { ...source, ignoreCase: source.ignoreCase || ignoreCase, ...target, action: redirecting ? 'url' : 'error', code };
+  return { ...target, action: redirecting ? 'url' : 'error', code };
+}
+
+/** The action inside an `if` that tested the path: `return`, or `rewrite ^ <target> last` (pass). */
+function actionOfIf(body: Statement): Pick<Rule, 'action' | 'code' | 'target' | 'queryPass'> | null {
+  if (body.args[0] === 'return') return returnAction(body.args);
+  if (body.args[0] === 'rewrite' && body.args[1] === '^' && body.args[3] === 'last' && body.args.length === 4) {
+    return { ...targetOf(body.args[2] ?? '', `${QUERY}?`), action: 'pass', code: 0 };
+  }
+  return null;
 }
 
 /** `if ( <variable> <op> <pattern> ) { <one statement> }` as a rule. */
@@ -162,8 +182,11 @@ function ifRule(statement: Statement): Rule | null {
   const [variable = '', operator = '', pattern = ''] = words;
   if (!/^!?~\*?$/.test(operator)) return null;
   const kind = KINDS[variable];
-  if ((variable === '$uri' || variable === '$request_uri') && !operator.startsWith('!') && body.args[0] === 'return') {
-    return returnRule(pattern, body.args, operator === '~*');
+  if ((variable === '$uri' || variable === '$request_uri') && !operator.startsWith('!')) {
+    const action = actionOfIf(body);
+    const source = variable === '$uri' ? sourceRule(pattern) : decodeNginxRequestUri(pattern);
+    if (!action || !source) return null;
+    return { url: source.url, regex: source.regex, trailing: source.trailing, ignoreCase: source.ignoreCase || operator === '~*', ...action };
   }
   if (!kind || body.args[0] !== 'rewrite') return null;
   const rule = rewriteRule(body.args);

@@ -92,6 +92,28 @@ export function decodeNginxSource(raw: string): DecodedSource & { ignoreCase: bo
   return { url: pattern, regex: true, ignoreCase };
 }
 
+/**
+ * A literal source with a query string, for Nginx's `$request_uri` (path and query as sent): the
+ * path percent-encoded as above, then `\?` and the query escaped. `rewrite` never sees a query string.
+ */
+export function nginxRequestUri(url: string, trailing: boolean, ignoreCase: boolean): string {
+  const q = url.indexOf('?');
+  const pattern = `^${withTrailing(encodeLiteralPath(url.slice(0, q)), trailing)}\\?${escapeRegex(url.slice(q + 1))}$`;
+  return ignoreCase ? `(?i)${pattern}` : pattern;
+}
+
+export function decodeNginxRequestUri(raw: string): (DecodedSource & { ignoreCase: boolean }) | null {
+  const ignoreCase = raw.startsWith('(?i)');
+  const pattern = ignoreCase ? raw.slice(4) : raw;
+  // The encoded path holds no "\?" of its own: the first one ends it.
+  const split = pattern.indexOf('\\?');
+  if (split < 0 || !pattern.endsWith('$')) return null;
+  const path = literalOf(`${pattern.slice(0, split)}$`);
+  const query = pattern.slice(split + 2, -1);
+  if (!path || escapeRegex(unescapeRegex(query)) !== query) return null;
+  return { url: `${decodeLiteralPath(path.body) || '/'}?${unescapeRegex(query)}`, regex: false, trailing: path.trailing, ignoreCase };
+}
+
 /** A user-agent or referrer condition: a literal as `^<escaped>$`, a regular expression verbatim (marked when ambiguous). */
 export function conditionPattern(value: string, regex: boolean): string {
   if (!regex) return `^${escapeRegex(value)}$`;
