@@ -46,11 +46,15 @@ describe('Apache export', () => {
     ]);
   });
 
-  it('encodes literal sources as the plugin (percent-encoding, escaped dots) and splits a query into a RewriteCond', () => {
-    expect(rules([record({ url: '/café/page.html?a=1.5&b=x y', matchData: { source: { flag_trailing: false } } })])).toEqual([
-      'RewriteCond %{QUERY_STRING} "^a=1\\.5&b=x y$"',
-      'RewriteRule ^caf%C3%A9/page\\.html$ /new [R=301,L,NC]',
+  it('writes literal sources as Apache compares them (the decoded path, regex-escaped), a query as sent in a RewriteCond', () => {
+    expect(rules([record({ url: '/café/page (1).html?a=1.5&b=x y', matchData: { source: { flag_trailing: false } } })])).toEqual([
+      'RewriteCond %{QUERY_STRING} ^a=1\\.5&b=x%20y$',
+      'RewriteRule "^café/page \\(1\\)\\.html$" /new [R=301,L,NC]',
     ]);
+  });
+
+  it('reads the plugin\'s percent-encoded literal sources with the encoding kept (the sanitizer decodes sources)', () => {
+    expect(parseImport('.htaccess', 'RewriteRule ^caf%C3%A9/page\\.html$ /new [R=301,L]').redirects[0]).toMatchObject({ url: '/caf%C3%A9/page.html', regex: false });
   });
 
   it('writes regular expressions without their leading slash, marking the ones a literal would look like', () => {

@@ -123,8 +123,8 @@ const stringOf = (chars: string[], min = 0, max = 12): fc.Arbitrary<string> =>
 export const literalUrl = stringOf(LITERAL_CHARS, 0, 14).map((s) => `/${s}`);
 /** Regular expressions as text (validity does not matter to a round trip); never ending in a backslash, which no server file can quote. */
 export const regexUrl = stringOf(REGEX_CHARS, 1, 10).filter((s) => !s.endsWith('\\'));
-/** Targets; not "-" (Apache's "no substitution", which a pass-through rule cannot have as a target) nor ones ending in Nginx's `$is_args$args`. */
-export const target = stringOf(TARGET_CHARS, 1, 10).filter((s) => !s.endsWith('\\') && s.trim() === s && s !== '-' && !s.includes('$is_args'));
+/** Targets; not "-" (Apache's "no substitution", which a pass-through rule cannot have as a target) nor ones ending in what Nginx writes for a passed query (`$is_args$args`, `&$args`). */
+export const target = stringOf(TARGET_CHARS, 1, 10).filter((s) => !s.endsWith('\\') && s.trim() === s && s !== '-' && !s.includes('$is_args') && !s.endsWith('&$args'));
 
 const flags = fc.record({
   flag_query: fc.constantFrom('exact', 'exactorder', 'ignore', 'pass' as const),

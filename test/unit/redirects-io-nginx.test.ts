@@ -42,6 +42,8 @@ describe('Nginx export', () => {
       '    rewrite ^/p$ /index.php last;',
       '    rewrite ^/q$ /r$is_args$args? permanent;',
     ].join('\n'));
+    expect(body([record({ url: '/q', matchData: { source: { flag_query: 'pass', flag_case: false, flag_trailing: false } }, actionData: { url: '/r?x=1' } })]))
+      .toBe('    rewrite ^/q$ /r?x=1&$args? permanent;');
   });
 
   it('tests a literal source with a query string against $request_uri (rewrite never sees the query)', () => {

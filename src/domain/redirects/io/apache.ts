@@ -5,8 +5,8 @@
  */
 import type { ParsedLines } from './parsed';
 import type { RedirectRecord, SourceFlags } from '../types';
-import { escapeRegex, headerComments, linesOf, rawUrlDecode, stripControls, unescapeRegex } from './encoding';
-import { apacheSource, conditionPattern, decodeApacheSource, decodeCondition, decodeServerPattern, serverPattern } from './patterns';
+import { headerComments, linesOf, rawUrlDecode, stripControls } from './encoding';
+import { apacheSource, conditionPattern, decodeApacheSource, decodeCondition, decodeQueryPattern, decodeServerPattern, queryPattern, serverPattern } from './patterns';
 import { redirectsOf, rulesOf, type ConditionKind, type Rule } from './rules';
 
 const CONDITION_VARIABLES: Record<ConditionKind, string> = { agent: 'HTTP_USER_AGENT', referrer: 'HTTP_REFERER', server: 'HTTP_HOST' };
@@ -43,7 +43,7 @@ function linesOfRule(rule: Rule): string[] {
     const pattern = c.kind === 'server' ? serverPattern(c.value) : conditionPattern(c.value, c.regex);
     lines.push(`RewriteCond %{${CONDITION_VARIABLES[c.kind]}} ${argument((c.negate ? '!' : '') + pattern)} [NC]`);
   }
-  if (query !== undefined) lines.push(`RewriteCond %{QUERY_STRING} ${argument(`^${escapeRegex(query)}$`)}`);
+  if (query !== undefined) lines.push(`RewriteCond %{QUERY_STRING} ${argument(queryPattern(query))}`);
   const target = rule.action === 'error' ? '/' : rule.target;
   lines.push(`RewriteRule ${argument(apacheSource(source, rule.regex, rule.trailing === true))} ${argument(target)} [${flagsOf(rule).join(',')}]`);
   return lines;
@@ -124,8 +124,9 @@ function ruleOf(args: string[], conditions: Condition[]): Rule | null {
     if (c.flags.some((f) => f !== 'NC')) return null;
     const variable = c.variable.toUpperCase();
     if (variable === '%{QUERY_STRING}' && !c.negate && query === undefined) {
-      if (!c.pattern.startsWith('^') || !c.pattern.endsWith('$')) return null;
-      query = unescapeRegex(c.pattern.slice(1, -1));
+      const decoded = decodeQueryPattern(c.pattern);
+      if (decoded === null) return null;
+      query = decoded;
       continue;
     }
     const kind = CONDITION_KINDS[variable];

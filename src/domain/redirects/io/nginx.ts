@@ -14,7 +14,13 @@ import { redirectsOf, rulesOf, type ConditionKind, type Rule } from './rules';
 
 const VARIABLES: Record<ConditionKind, string> = { agent: '$http_user_agent', referrer: '$http_referer', server: '$host' };
 const KINDS: Record<string, ConditionKind> = { $http_user_agent: 'agent', $http_referer: 'referrer', $host: 'server', $http_host: 'server' };
-const QUERY = '$is_args$args';
+/**
+ * A passed query string: `$is_args$args` after a target without one, `&$args` after a target with one;
+ * `rewrite` then ends with `?` so nginx does not append the arguments a second time.
+ */
+function withQuery(target: string, rewrite: boolean): string {
+  return `${target}${target.includes('?') ? '&$args' : '$is_args$args'}${rewrite ? '?' : ''}`;
+}
 
 /**
  * One nginx argument. Nginx turns \\ \" \' \t \r \n into characters, so a backslash before one of
@@ -35,9 +41,9 @@ function argument(value: string): string {
 
 /** The statement that acts once the source (and any condition) matched; null when nginx cannot say it there. */
 function statementOf(rule: Rule, source: string, conditional: boolean): string | null {
-  if (rule.action === 'pass') return `rewrite ${argument(source)} ${argument(rule.queryPass ? `${rule.target}${QUERY}?` : rule.target)} last;`;
+  if (rule.action === 'pass') return `rewrite ${argument(source)} ${argument(rule.queryPass ? withQuery(rule.target, true) : rule.target)} last;`;
   if (rule.action === 'url' && (rule.code === 301 || rule.code === 302)) {
-    const target = rule.queryPass ? `${rule.target}${QUERY}?` : rule.target;
+    const target = rule.queryPass ? withQuery(rule.target, true) : rule.target;
     return `rewrite ${argument(source)} ${argument(target)} ${rule.code === 301 ? 'permanent' : 'redirect'};`;
   }
   // Other codes need `return` behind a test of the path: an `if` that cannot nest inside a condition's.
@@ -47,8 +53,8 @@ function statementOf(rule: Rule, source: string, conditional: boolean): string |
 
 /** `return` (or, for pass, `rewrite ^ ... last`) once an `if` has matched the request. */
 function actionInIf(rule: Rule): string {
-  if (rule.action === 'pass') return `rewrite ^ ${argument(rule.queryPass ? `${rule.target}${QUERY}?` : rule.target)} last;`;
-  const target = rule.action === 'error' ? '' : ` ${argument(rule.queryPass ? `${rule.target}${QUERY}` : rule.target)}`;
+  if (rule.action === 'pass') return `rewrite ^ ${argument(rule.queryPass ? withQuery(rule.target, true) : rule.target)} last;`;
+  const target = rule.action === 'error' ? '' : ` ${argument(rule.queryPass ? withQuery(rule.target, false) : rule.target)}`;
   return `return ${rule.code}${target};`;
 }
 
@@ -128,8 +134,16 @@ function statementsOf(tokens: string[], start = 0): { statements: Statement[]; n
   return { statements, next: i };
 }
 
-function targetOf(raw: string, suffix: string): { target: string; queryPass: boolean } {
-  return raw.endsWith(suffix) ? { target: raw.slice(0, -suffix.length), queryPass: true } : { target: raw, queryPass: false };
+/** A target and whether it passes the query string (the inverse of withQuery). */
+function targetOf(raw: string, rewrite: boolean): { target: string; queryPass: boolean } {
+  for (const suffix of ['$is_args$args', '&$args']) {
+    const full = rewrite ? `${suffix}?` : suffix;
+    if (!raw.endsWith(full)) continue;
+    const target = raw.slice(0, -full.length);
+    // `&$args` only follows a target with its own query, `$is_args$args` only one without.
+    if (target.includes('?') === (suffix === '&$args')) return { target, queryPass: true };
+  }
+  return { target: raw, queryPass: false };
 }
 
 function sourceRule(pattern: string): Omit<Rule, 'action' | 'code' | 'target' | 'queryPass'> {
@@ -145,7 +159,7 @@ function rewriteRule(args: string[]): Rule | null {
   if (flag === 'permanent') { action = 'url'; code = 301; }
   else if (flag === 'redirect' || (flag === undefined && /^https?:\/\//i.test(rawTarget))) { action = 'url'; code = 302; }
   else if (flag !== undefined && flag !== 'last' && flag !== 'break') return null;
-  return { ...sourceRule(pattern), ...targetOf(rawTarget, `${QUERY}?`), action, code };
+  return { ...sourceRule(pattern), ...targetOf(rawTarget, true), action, code };
 }
 
 /** `return <code> [target]` as an action, or null. */
@@ -155,7 +169,7 @@ function returnAction(args: string[]): Pick<Rule, 'action' | 'code' | 'target' |
   if (!/^\d{3}$/.test(rawCode ?? '') || args.length > 3) return null;
   const redirecting = code >= 300 && code < 400;
   if (redirecting && rawTarget === undefined) return null;
-  const target = redirecting ? targetOf(rawTarget ?? '', QUERY) : { target: '', queryPass: false };
+  const target = redirecting ? targetOf(rawTarget ?? '', false) : { target: '', queryPass: false };
   return { ...target, action: redirecting ? 'url' : 'error', code };
 }
 
@@ -163,7 +177,7 @@ function returnAction(args: string[]): Pick<Rule, 'action' | 'code' | 'target' |
 function actionOfIf(body: Statement): Pick<Rule, 'action' | 'code' | 'target' | 'queryPass'> | null {
   if (body.args[0] === 'return') return returnAction(body.args);
   if (body.args[0] === 'rewrite' && body.args[1] === '^' && body.args[3] === 'last' && body.args.length === 4) {
-    return { ...targetOf(body.args[2] ?? '', `${QUERY}?`), action: 'pass', code: 0 };
+    return { ...targetOf(body.args[2] ?? '', true), action: 'pass', code: 0 };
   }
   return null;
 }
