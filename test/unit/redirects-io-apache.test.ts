@@ -27,7 +27,7 @@ describe('Apache export', () => {
     expect(apache([record({})], true)).toContain('<IfModule mod_rewrite.c>\nRewriteCond %{HTTPS} off\nRewriteRule ^ https://%{HTTP_HOST}%{REQUEST_URI} [L,R=301]\nRewriteRule ');
   });
 
-  it('writes flags per action: R=code,L for redirects, L for pass, G for 410, F for 404, R=code for other errors; NC, QSA, NE', () => {
+  it('writes flags per action: R=code,L for redirects, L for pass, G for 410, R=code,L for other errors (F for 418, which Apache refuses); NC, QSA, NE', () => {
     const flat = { matchData: { source: { flag_case: false, flag_trailing: false } } };
     expect(rules([
       record({ ...flat, url: '/a', actionCode: 307, actionData: { url: '/b' } }),
@@ -35,13 +35,15 @@ describe('Apache export', () => {
       record({ ...flat, url: '/g', actionType: 'error', actionCode: 410, actionData: null }),
       record({ ...flat, url: '/f', actionType: 'error', actionCode: 404, actionData: null }),
       record({ ...flat, url: '/e', actionType: 'error', actionCode: 403, actionData: null }),
+      record({ ...flat, url: '/t', actionType: 'error', actionCode: 418, actionData: null }),
       record({ url: '/q', matchData: { source: { flag_query: 'pass' } }, actionData: { url: '/t#top' } }),
     ])).toEqual([
       'RewriteRule ^a$ /b [R=307,L]',
       'RewriteRule ^p$ /index.php?x=1 [L]',
       'RewriteRule ^g$ / [G]',
-      'RewriteRule ^f$ / [F]',
+      'RewriteRule ^f$ / [R=404,L]',
       'RewriteRule ^e$ / [R=403,L]',
+      'RewriteRule ^t$ / [F]',
       'RewriteRule ^q/?$ /t#top [R=301,L,NC,QSA,NE]',
     ]);
   });

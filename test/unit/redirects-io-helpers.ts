@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import type { ExportFormat } from '../../src/domain/redirects/io';
+import { decodeTarget } from '../../src/domain/redirects/io/encoding';
 import type { RedirectInput, RedirectRecord, SourceFlags } from '../../src/domain/redirects/types';
 
 export const DEFAULTS: SourceFlags = { flag_query: 'exact', flag_case: true, flag_trailing: true, flag_regex: false };
@@ -67,7 +68,8 @@ export function csvRead(i: RedirectInput): Record<string, unknown> {
  * "pass the query" (not the other query modes), match type with its condition, action and code,
  * targets. A literal source with the trailing slash ignored loses its own trailing slashes (the two
  * match the same requests: trimmed from the path, or for Nginx's conditional rules from the whole source, whose
- * query stays in the path pattern); a server match keeps its host, not its scheme.
+ * query stays in the path pattern); a server match keeps its host, not its scheme; a target's escapes
+ * of characters the file must encode anyway come back as the characters.
  */
 export function serverCarried(r: RedirectRecord, format: 'apache' | 'nginx', defaults = DEFAULTS): Record<string, unknown> {
   const source = { ...defaults, ...(r.matchData?.source ?? {}) };
@@ -80,8 +82,14 @@ export function serverCarried(r: RedirectRecord, format: 'apache' | 'nginx', def
   }
   // Nginx's `return <error>` has no target to pass a query string to.
   const queryPass = source.flag_query === 'pass' && !(format === 'nginx' && r.actionType === 'error');
+  // Targets are written encoded for the Location header; an escape the file would have written anyway
+  // (%20 for a space, %C3%A9 for é...) comes back as its character: the same URL.
+  const data: Record<string, unknown> = { ...(r.actionData ?? {}) };
+  for (const key of ['url', 'url_from', 'url_notfrom']) if (typeof data[key] === 'string') data[key] = decodeTarget(data[key] as string);
+  // Apache cannot serve 418: written as F, read back as 404.
+  const code = r.actionType === 'pass' ? 0 : format === 'apache' && r.actionCode === 418 ? 404 : r.actionCode;
   return carriedShape(url, r.regex, source.flag_case, r.regex ? undefined : source.flag_trailing, queryPass,
-    r.matchType, r.actionType, r.actionType === 'pass' ? 0 : r.actionCode, r.actionData ?? {});
+    r.matchType, r.actionType, code, data);
 }
 
 export function serverRead(i: RedirectInput): Record<string, unknown> {

@@ -69,9 +69,9 @@ describe('Nginx export', () => {
     ].join('\n'));
   });
 
-  it('quotes arguments nginx would split, and escapes the backslashes it would eat', () => {
-    expect(body([record({ ...flat, url: '^/a b{2}\\\\n$', regex: true, actionData: { url: '/x y' } })]))
-      .toBe('    rewrite "^/a b{2}\\\\\\\\n$" "/x y" permanent;');
+  it('quotes arguments nginx would split, escapes the backslashes it would eat, and encodes targets for the Location header', () => {
+    expect(body([record({ ...flat, url: '^/a b{2}\\\\n$', regex: true, actionData: { url: '/x y/é' } })]))
+      .toBe('    rewrite "^/a b{2}\\\\\\\\n$" /x%20y/%C3%A9 permanent;');
   });
 });
 

@@ -6,7 +6,8 @@
  *   written), query modes other than "pass", a regular expression's trailing-slash flag, a literal
  *   source's own trailing slashes when the slash is ignored anyway, a server match's scheme; the
  *   `nothing` and `random` actions and the header, cookie, ip, language, login and page matches
- *   (the plugin writes none of them); Nginx also an error or a code other than 301/302 behind an
+ *   (the plugin writes none of them); Apache also the error code 418 (Apache refuses R=418: written
+ *   as F, read back as 404); Nginx also an error or a code other than 301/302 behind an
  *   agent, referrer or server condition (an `if` cannot nest);
  * - JSON: `last_access` is written in the site's date format (a day, not an instant).
  */

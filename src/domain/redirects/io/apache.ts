@@ -5,7 +5,7 @@
  */
 import type { ParsedLines } from './parsed';
 import type { RedirectRecord, SourceFlags } from '../types';
-import { headerComments, linesOf, rawUrlDecode, stripControls } from './encoding';
+import { decodeTarget, encodeTarget, headerComments, linesOf, rawUrlDecode, stripControls } from './encoding';
 import { apacheSource, conditionPattern, decodeApacheSource, decodeCondition, decodeQueryPattern, decodeServerPattern, queryPattern, serverPattern } from './patterns';
 import { redirectsOf, rulesOf, type ConditionKind, type Rule } from './rules';
 
@@ -17,16 +17,30 @@ function argument(value: string): string {
   return clean === '' || /\s/.test(clean) || /^["']/.test(clean) ? `"${clean.replace(/"/g, '\\"')}"` : clean;
 }
 
+/**
+ * A target, encoded for the Location header, with every `%` escaped: in a substitution `%1`..`%9` are
+ * RewriteCond back-references (the plugin's `%20` becomes "0"). The encoding leaves no other backslash.
+ */
+function apacheTarget(target: string): string {
+  return encodeTarget(target).replace(/%/g, '\\%');
+}
+
+function readTarget(text: string): string {
+  return decodeTarget(text.replace(/\\%/g, '%'));
+}
+
 function flagsOf(rule: Rule): string[] {
   let flags: string[];
   if (rule.action === 'url') flags = [`R=${rule.code}`, 'L'];
   else if (rule.action === 'pass') flags = ['L'];
-  // The plugin writes F (forbidden) for its errors and reads F back as 404; G is 410. Other codes
-  // keep their number: Apache serves R=4xx/5xx as that status.
-  else flags = rule.code === 410 ? ['G'] : rule.code === 404 ? ['F'] : [`R=${rule.code}`, 'L'];
+  // G is 410. Other codes keep their number: Apache serves R=4xx/5xx as that status (the plugin
+  // writes F for them all, which Apache serves as 403). Apache refuses R=418, and one bad flag fails the
+  // whole file: 418 is written as F, as the plugin would.
+  else flags = rule.code === 410 ? ['G'] : rule.code === 418 ? ['F'] : [`R=${rule.code}`, 'L'];
   if (rule.ignoreCase) flags.push('NC');
   if (rule.queryPass) flags.push('QSA');
-  if (/[#%]/.test(rule.target)) flags.push('NE');
+  // The target is written encoded (as the plugin): Apache must not escape it again, nor the query QSA appends.
+  if (/[#%]/.test(encodeTarget(rule.target)) || rule.queryPass) flags.push('NE');
   return flags;
 }
 
@@ -44,7 +58,7 @@ function linesOfRule(rule: Rule): string[] {
     lines.push(`RewriteCond %{${CONDITION_VARIABLES[c.kind]}} ${argument((c.negate ? '!' : '') + pattern)} [NC]`);
   }
   if (query !== undefined) lines.push(`RewriteCond %{QUERY_STRING} ${argument(queryPattern(query))}`);
-  const target = rule.action === 'error' ? '/' : rule.target;
+  const target = rule.action === 'error' ? '/' : apacheTarget(rule.target);
   lines.push(`RewriteRule ${argument(apacheSource(source, rule.regex, rule.trailing === true))} ${argument(target)} [${flagsOf(rule).join(',')}]`);
   return lines;
 }
@@ -105,6 +119,7 @@ function actionOfFlags(flags: string[]): { action: Rule['action']; code: number 
       const code = word === 'permanent' ? 301 : word === 'temp' ? 302 : word === 'seeother' ? 303 : Number(word);
       return code >= 300 && code < 400 ? { action: 'url', code } : { action: 'error', code };
     }
+    // The plugin writes F for every error and reads it back as 404.
     if (flag === 'F' || flag === 'FORBIDDEN') return { action: 'error', code: 404 };
     if (flag === 'G' || flag === 'GONE') return { action: 'error', code: 410 };
   }
@@ -152,7 +167,7 @@ function ruleOf(args: string[], conditions: Condition[]): Rule | null {
     queryPass: flags.includes('QSA') || flags.includes('QSAPPEND'),
     action,
     code,
-    target: action === 'error' ? '' : target,
+    target: action === 'error' ? '' : readTarget(target),
     ...(condition ? { condition } : {}),
   };
 }
@@ -180,7 +195,7 @@ function aliasRule(args: string[], regex: boolean): Rule | null {
     queryPass: false,
     action: redirecting ? 'url' : 'error',
     code,
-    target: redirecting ? (target ?? '') : '',
+    target: redirecting ? readTarget(target ?? '') : '',
   };
 }
 

@@ -75,3 +75,52 @@ export function headerComments(now: Date): string[] {
 export function linesOf(text: string): string[] {
   return text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
 }
+
+/**
+ * Characters a URL in a Location header cannot carry raw (controls, space, quotes, angle brackets,
+ * backslash, caret, backtick, braces, bar, non-ASCII): what a server file writes percent-encoded in
+ * a target, as the plugin does, so the server sends them as they are written.
+ */
+// eslint-disable-next-line no-control-regex
+const TARGET_ENCODED = /[\u0000-\u0020"<>\\^`{|}\u007f]|[^\u0000-\u007f]/u;
+
+export function encodeTarget(target: string): string {
+  let out = '';
+  for (const ch of target) out += TARGET_ENCODED.test(ch) ? rawUrlEncode(ch) : ch;
+  return out;
+}
+
+/** UTF-8 sequence length from its lead byte (0 for a byte that cannot lead one). */
+function sequenceLength(byte: number): number {
+  if (byte < 0x80) return 1;
+  if (byte >= 0xc2 && byte < 0xe0) return 2;
+  if (byte >= 0xe0 && byte < 0xf0) return 3;
+  if (byte >= 0xf0 && byte < 0xf5) return 4;
+  return 0;
+}
+
+/**
+ * The inverse of encodeTarget: escapes of characters it encodes come back as those characters; any
+ * other escape (%2F, %25, %3F...) stays, since it means something different from the raw character.
+ * (A target that already held such an escape, say %20, so comes back with the character: the same URL.)
+ */
+export function decodeTarget(text: string): string {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    let out = '';
+    for (let i = 0; i < run.length;) {
+      const length = sequenceLength(parseInt(run.slice(i + 1, i + 3), 16));
+      const chunk = run.slice(i, i + 3 * Math.max(length, 1));
+      let decoded: string | null = null;
+      if (length > 0 && chunk.length === 3 * length) {
+        try {
+          decoded = decodeURIComponent(chunk);
+        } catch {
+          decoded = null;
+        }
+      }
+      out += decoded !== null && TARGET_ENCODED.test(decoded) ? decoded : chunk.slice(0, 3);
+      i += decoded !== null && TARGET_ENCODED.test(decoded) ? chunk.length : 3;
+    }
+    return out;
+  });
+}

@@ -8,7 +8,7 @@
  */
 import type { RedirectRecord, SourceFlags } from '../types';
 import type { ParsedLines } from './parsed';
-import { headerComments, stripControls } from './encoding';
+import { decodeTarget, encodeTarget, headerComments, stripControls } from './encoding';
 import { conditionPattern, decodeCondition, decodeNginxRequestUri, decodeNginxSource, decodeServerPattern, nginxRequestUri, nginxSource, serverPattern } from './patterns';
 import { redirectsOf, rulesOf, type ConditionKind, type Rule } from './rules';
 
@@ -19,7 +19,7 @@ const KINDS: Record<string, ConditionKind> = { $http_user_agent: 'agent', $http_
  * `rewrite` then ends with `?` so nginx does not append the arguments a second time.
  */
 function withQuery(target: string, rewrite: boolean): string {
-  return `${target}${target.includes('?') ? '&$args' : '$is_args$args'}${rewrite ? '?' : ''}`;
+  return `${encodeTarget(target)}${target.includes('?') ? '&$args' : '$is_args$args'}${rewrite ? '?' : ''}`;
 }
 
 /**
@@ -41,9 +41,9 @@ function argument(value: string): string {
 
 /** The statement that acts once the source (and any condition) matched; null when nginx cannot say it there. */
 function statementOf(rule: Rule, source: string, conditional: boolean): string | null {
-  if (rule.action === 'pass') return `rewrite ${argument(source)} ${argument(rule.queryPass ? withQuery(rule.target, true) : rule.target)} last;`;
+  if (rule.action === 'pass') return `rewrite ${argument(source)} ${argument(rule.queryPass ? withQuery(rule.target, true) : encodeTarget(rule.target))} last;`;
   if (rule.action === 'url' && (rule.code === 301 || rule.code === 302)) {
-    const target = rule.queryPass ? withQuery(rule.target, true) : rule.target;
+    const target = rule.queryPass ? withQuery(rule.target, true) : encodeTarget(rule.target);
     return `rewrite ${argument(source)} ${argument(target)} ${rule.code === 301 ? 'permanent' : 'redirect'};`;
   }
   // Other codes need `return` behind a test of the path: an `if` that cannot nest inside a condition's.
@@ -53,8 +53,8 @@ function statementOf(rule: Rule, source: string, conditional: boolean): string |
 
 /** `return` (or, for pass, `rewrite ^ ... last`) once an `if` has matched the request. */
 function actionInIf(rule: Rule): string {
-  if (rule.action === 'pass') return `rewrite ^ ${argument(rule.queryPass ? withQuery(rule.target, true) : rule.target)} last;`;
-  const target = rule.action === 'error' ? '' : ` ${argument(rule.queryPass ? withQuery(rule.target, false) : rule.target)}`;
+  if (rule.action === 'pass') return `rewrite ^ ${argument(rule.queryPass ? withQuery(rule.target, true) : encodeTarget(rule.target))} last;`;
+  const target = rule.action === 'error' ? '' : ` ${argument(rule.queryPass ? withQuery(rule.target, false) : encodeTarget(rule.target))}`;
   return `return ${rule.code}${target};`;
 }
 
@@ -141,9 +141,9 @@ function targetOf(raw: string, rewrite: boolean): { target: string; queryPass: b
     if (!raw.endsWith(full)) continue;
     const target = raw.slice(0, -full.length);
     // `&$args` only follows a target with its own query, `$is_args$args` only one without.
-    if (target.includes('?') === (suffix === '&$args')) return { target, queryPass: true };
+    if (target.includes('?') === (suffix === '&$args')) return { target: decodeTarget(target), queryPass: true };
   }
-  return { target: raw, queryPass: false };
+  return { target: decodeTarget(raw), queryPass: false };
 }
 
 function sourceRule(pattern: string): Omit<Rule, 'action' | 'code' | 'target' | 'queryPass'> {
