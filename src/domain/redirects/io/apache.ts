@@ -2,6 +2,10 @@
  * Apache .htaccess (mod_rewrite), the plugin's Red_Htaccess: a `RewriteRule` per rule, preceded by a
  * `RewriteCond` for its request condition and for a literal source's query string. Reading accepts
  * what this writes plus the plugin's and mod_alias's forms (`Redirect`, `RedirectMatch`).
+ *
+ * Where the plugin's file does not work on Apache (checked on Apache 2.4), ours differs: literal
+ * sources as the decoded path, targets with `%` escaped, `R=<code>` for errors (F serves 403), NE
+ * with QSA, agent literals anchored, and a "not from" target as a negated twin rule.
  */
 import type { ParsedLines } from './parsed';
 import type { RedirectRecord, SourceFlags } from '../types';

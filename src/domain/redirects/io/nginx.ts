@@ -2,9 +2,10 @@
  * Nginx, as the plugin writes it: a `server { }` block of `rewrite` lines (`permanent` for 301,
  * `redirect` for 302, `(?i)` for case-insensitive sources), agent, referrer and host conditions as
  * `if` blocks around them. Ours also writes what `rewrite` cannot say: other codes and errors as
- * `if ($uri ~ ...) { return ...; }`, internal rewrites (pass) with `last`, and a passed query string
- * as `$is_args$args`. The plugin cannot read nginx files; this reader is our addition and reads back
- * everything this writer produces.
+ * `if ($uri ~ ...) { return ...; }`, a source with a query string as `if ($request_uri ~ ...)`,
+ * internal rewrites (pass) with `last`, a passed query string as `$is_args$args`, and targets
+ * encoded for the Location header. The plugin cannot read nginx files; this reader is our addition
+ * and reads back everything this writer produces.
  */
 import type { RedirectRecord, SourceFlags } from '../types';
 import type { ParsedLines } from './parsed';
@@ -14,12 +15,18 @@ import { redirectsOf, rulesOf, type ConditionKind, type Rule } from './rules';
 
 const VARIABLES: Record<ConditionKind, string> = { agent: '$http_user_agent', referrer: '$http_referer', server: '$host' };
 const KINDS: Record<string, ConditionKind> = { $http_user_agent: 'agent', $http_referer: 'referrer', $host: 'server', $http_host: 'server' };
+
 /**
  * A passed query string: `$is_args$args` after a target without one, `&$args` after a target with one;
  * `rewrite` then ends with `?` so nginx does not append the arguments a second time.
  */
 function withQuery(target: string, rewrite: boolean): string {
   return `${encodeTarget(target)}${target.includes('?') ? '&$args' : '$is_args$args'}${rewrite ? '?' : ''}`;
+}
+
+/** The target argument of a `rewrite` (rewrite = true) or a `return`. */
+function targetArgument(rule: Rule, rewrite: boolean): string {
+  return argument(rule.queryPass ? withQuery(rule.target, rewrite) : encodeTarget(rule.target));
 }
 
 /**
@@ -41,10 +48,9 @@ function argument(value: string): string {
 
 /** The statement that acts once the source (and any condition) matched; null when nginx cannot say it there. */
 function statementOf(rule: Rule, source: string, conditional: boolean): string | null {
-  if (rule.action === 'pass') return `rewrite ${argument(source)} ${argument(rule.queryPass ? withQuery(rule.target, true) : encodeTarget(rule.target))} last;`;
+  if (rule.action === 'pass') return `rewrite ${argument(source)} ${targetArgument(rule, true)} last;`;
   if (rule.action === 'url' && (rule.code === 301 || rule.code === 302)) {
-    const target = rule.queryPass ? withQuery(rule.target, true) : encodeTarget(rule.target);
-    return `rewrite ${argument(source)} ${argument(target)} ${rule.code === 301 ? 'permanent' : 'redirect'};`;
+    return `rewrite ${argument(source)} ${targetArgument(rule, true)} ${rule.code === 301 ? 'permanent' : 'redirect'};`;
   }
   // Other codes need `return` behind a test of the path: an `if` that cannot nest inside a condition's.
   if (conditional) return null;
@@ -53,9 +59,8 @@ function statementOf(rule: Rule, source: string, conditional: boolean): string |
 
 /** `return` (or, for pass, `rewrite ^ ... last`) once an `if` has matched the request. */
 function actionInIf(rule: Rule): string {
-  if (rule.action === 'pass') return `rewrite ^ ${argument(rule.queryPass ? withQuery(rule.target, true) : encodeTarget(rule.target))} last;`;
-  const target = rule.action === 'error' ? '' : ` ${argument(rule.queryPass ? withQuery(rule.target, false) : encodeTarget(rule.target))}`;
-  return `return ${rule.code}${target};`;
+  if (rule.action === 'pass') return `rewrite ^ ${targetArgument(rule, true)} last;`;
+  return rule.action === 'error' ? `return ${rule.code};` : `return ${rule.code} ${targetArgument(rule, false)};`;
 }
 
 function linesOfRule(rule: Rule): string | null {
@@ -64,7 +69,8 @@ function linesOfRule(rule: Rule): string | null {
   if (!c && !rule.regex && rule.url.includes('?')) {
     return `    if ( $request_uri ~ ${argument(nginxRequestUri(rule.url, rule.trailing === true, rule.ignoreCase))} ) {\n        ${actionInIf(rule)}\n    }`;
   }
-  // With a condition there is no second `if` to test the query in: the query stays (encoded) in the path pattern.
+  // With a condition there is no second `if` to test the query in: the query stays (escaped) in the
+  // path pattern, where it reads back but never matches.
   const source = nginxSource(rule.url, rule.regex, rule.trailing === true, rule.ignoreCase);
   const statement = statementOf(rule, source, c !== undefined);
   if (statement === null || !c) return statement === null ? null : `    ${statement}`;
