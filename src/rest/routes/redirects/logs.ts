@@ -2,7 +2,7 @@
  * redirects/v1: /log, /404 and their bulk deletes (api-log.php, api-404.php), onto
  * src/domain/redirects/logs.ts.
  */
-import { deleteLogs, listLogs, type LogKind } from '../../../domain/redirects/logs';
+import { deleteLogs, listLogs, type LogKind, type LogListQuery } from '../../../domain/redirects/logs';
 import { LOG_FILTERS, LOG_ORDERS } from '../../../domain/redirects/logs-query';
 import { canRedirects, type RedirectCapability } from '../../../domain/redirects/permissions';
 import { siteOptionsOf } from '../../../domain/settings/options';
@@ -20,6 +20,11 @@ const ITEMS: ArgSchema = {
   items: { description: 'Item ID', type: ['string', 'number'] },
 };
 
+/** The list parameters plus `groupBy` (read as sent, as the plugin does). */
+function logQueryOf(request: HandlerRequest): LogListQuery {
+  return { ...listQueryOf(request), groupBy: request.get('groupBy') };
+}
+
 function logRoutes(kind: LogKind, base: string, manage: RedirectCapability, remove: RedirectCapability): RouteDef[] {
   // One table per route (the dispatcher compiles argument tables once, by identity).
   const args = listArgs(LOG_ORDERS, LOG_FILTERS[kind]);
@@ -34,7 +39,7 @@ function logRoutes(kind: LogKind, base: string, manage: RedirectCapability, remo
           methods: ['GET'],
           args,
           permission: (request) => canRedirects(request.viewer, manage),
-          handler: async (request) => answer(request, await listLogs(request.domain, kind, { ...listQueryOf(request), groupBy: request.get('groupBy') })),
+          handler: async (request) => answer(request, await listLogs(request.domain, kind, logQueryOf(request))),
         },
       ],
     },
@@ -49,7 +54,7 @@ function logRoutes(kind: LogKind, base: string, manage: RedirectCapability, remo
           handler: async (request) => {
             const items = request.params.items;
             const selection = { items: Array.isArray(items) ? items : undefined, global: requestFlag(request.get('global')) };
-            return answer(request, await deleteLogs(request.domain, kind, selection, listQueryOf(request)));
+            return answer(request, await deleteLogs(request.domain, kind, selection, logQueryOf(request)));
           },
         },
       ],
