@@ -174,7 +174,8 @@ export const serverRedirect: fc.Arbitrary<RedirectRecord> = fc
     record({
       url: regex ? pattern : literal,
       regex,
-      matchData: { source: f },
+      // A regular expression matches its query exactly: the plugin (and our sanitiser) force it.
+      matchData: { source: regex ? { ...f, flag_query: 'exact' } : f },
       ...a,
       matchType: c ? c.matchType : 'url',
       actionData: c ? { ...c.data, ...fnf } : { url: t },

@@ -22,7 +22,9 @@ describe('redirectJson (the REST record, §3.3)', () => {
   it('lays stored flags over the defaults, shows log_exclude only when set, and formats last access', () => {
     const r = record({ regex: true, matchData: { source: { flag_case: false, flag_query: 'pass' }, options: { log_exclude: true } }, lastAccess: new Date('2026-03-04T23:59:00Z'), title: null });
     const json = redirectJson(r, DEFAULTS);
-    expect(json.match_data).toEqual({ source: { flag_query: 'pass', flag_case: false, flag_trailing: true, flag_regex: true }, options: { log_exclude: true } });
+    expect(json.match_data).toEqual({ source: { flag_query: 'pass', flag_case: false, flag_trailing: true, flag_regex: false }, options: { log_exclude: true } });
+    // A regular expression matches its query exactly whatever was stored (Red_Source_Flags).
+    expect(redirectJson({ ...r, regex: true }, DEFAULTS).match_data?.source.flag_query).toBe('exact');
     expect([json.title, json.last_access]).toEqual(['', 'March 4, 2026']);
     expect(redirectJson(r, DEFAULTS, (d) => d.toISOString()).last_access).toBe('2026-03-04T23:59:00.000Z');
     expect(formatWordPressDate(new Date('2026-11-22T03:20:04Z'))).toBe('November 22, 2026');

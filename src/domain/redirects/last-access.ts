@@ -9,7 +9,3 @@ import { formatWallClock } from '../../site/dates';
 export function siteDateFormatter(options: SiteOptions): (date: Date) => string {
   return (date) => formatWallClock(options.date_format, formatSiteTime(date, options));
 }
-
-export function lastAccessText(lastAccess: Date | null, options: SiteOptions): string {
-  return lastAccess && lastAccess.getTime() > 0 ? siteDateFormatter(options)(lastAccess) : '-';
-}

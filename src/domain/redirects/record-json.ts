@@ -3,6 +3,7 @@
  * flags with the site's defaults filled in, `title` "" when none, `last_access` in the site's date
  * format or "-" when never hit. Pure, so REST, GraphQL and the exporter share one shape.
  */
+import { shownMatchData } from './source-flags';
 import type { RedirectRecord, SourceFlags } from './types';
 
 export interface RedirectJson {
@@ -30,30 +31,16 @@ export function formatWordPressDate(date: Date): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
-/** The record's source flags: stored differences over the site's defaults; `flag_regex` is the record's `regex`. */
-export function sourceFlagsOf(record: Pick<RedirectRecord, 'matchData' | 'regex'>, defaults: SourceFlags): SourceFlags {
-  const stored = record.matchData?.source ?? {};
-  return {
-    flag_query: stored.flag_query ?? defaults.flag_query,
-    flag_case: stored.flag_case ?? defaults.flag_case,
-    flag_trailing: stored.flag_trailing ?? defaults.flag_trailing,
-    flag_regex: record.regex,
-  };
-}
-
 export function redirectJson(
   record: RedirectRecord,
   defaults: SourceFlags,
   dateFormatter: (date: Date) => string = formatWordPressDate,
 ): RedirectJson {
-  const matchData: RedirectJson['match_data'] = { source: sourceFlagsOf(record, defaults) };
-  // The plugin shows options only when one is set (array_filter of log_exclude).
-  if (record.matchData?.options?.log_exclude) matchData.options = { log_exclude: true };
   return {
     id: record.id,
     url: record.url,
     match_url: record.matchUrl,
-    match_data: matchData,
+    match_data: shownMatchData(record, defaults) as RedirectJson['match_data'],
     action_code: record.actionCode,
     action_type: record.actionType,
     action_data: record.actionData,

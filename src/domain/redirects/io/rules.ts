@@ -5,7 +5,7 @@
  * such a pair again.
  */
 import type { RedirectInput, RedirectRecord, SourceFlags } from '../types';
-import { sourceFlagsOf } from '../record-json';
+import { effectiveFlags } from '../source-flags';
 import { hostOf } from './patterns';
 
 export type ConditionKind = 'agent' | 'referrer' | 'server';
@@ -47,7 +47,7 @@ function isRuleAction(type: string): type is RuleAction {
  */
 export function rulesOf(record: RedirectRecord, defaults: SourceFlags): Rule[] {
   if (!record.enabled || !isRuleAction(record.actionType)) return [];
-  const flags = sourceFlagsOf(record, defaults);
+  const flags = effectiveFlags(record.matchData, record.regex, defaults);
   const data = record.actionData ?? {};
   const base = {
     url: record.url,

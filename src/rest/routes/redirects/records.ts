@@ -2,30 +2,15 @@
  * The redirects/v1 JSON of the domain's records, field for field and in the plugin's order
  * (Red_Item::to_json, Red_Group::to_json).
  */
-import { lastAccessText } from '../../../domain/redirects/last-access';
+import { siteDateFormatter } from '../../../domain/redirects/last-access';
+import { redirectJson as domainRedirectJson, type RedirectJson } from '../../../domain/redirects/record-json';
 import { moduleNameOf } from '../../../domain/redirects/records';
-import { shownMatchData } from '../../../domain/redirects/source-flags';
 import type { RedirectGroupRecord, RedirectRecord, SourceFlags } from '../../../domain/redirects/types';
 import type { SiteOptions } from '../../../domain/settings/options';
 
-export function redirectJson(record: RedirectRecord, defaults: SourceFlags, options: SiteOptions): Record<string, unknown> {
-  return {
-    id: record.id,
-    url: record.url,
-    match_url: record.matchUrl,
-    match_data: shownMatchData(record, defaults),
-    action_code: record.actionCode,
-    action_type: record.actionType,
-    action_data: record.actionData,
-    match_type: record.matchType,
-    title: record.title ?? '',
-    hits: record.hits,
-    regex: record.regex,
-    group_id: record.groupId,
-    position: record.position,
-    last_access: lastAccessText(record.lastAccess, options),
-    enabled: record.enabled,
-  };
+/** The plugin's redirect record, in the site's date format (the shape lives in the domain: the JSON export shares it). */
+export function redirectJson(record: RedirectRecord, defaults: SourceFlags, options: SiteOptions): RedirectJson {
+  return domainRedirectJson(record, defaults, siteDateFormatter(options));
 }
 
 export function groupJson(group: RedirectGroupRecord, isDefault = false): Record<string, unknown> {
