@@ -53,10 +53,19 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** wp_sanitize_redirect: non-ASCII percent-encoded, spaces as %20, anything else a Location may not hold dropped. */
+/** wp_sanitize_redirect: spaces as %20, non-ASCII percent-encoded, anything else a Location may not hold dropped, no encoded newline. */
 export function safeLocation(target: string): string {
-  const encoded = target.replace(/ /g, '%20').replace(/[^\x20-\x7e]/g, (char) => encodeURIComponent(char));
-  return encoded.replace(/[^a-z0-9\-~+_.?#=&;,/:%!*[\]()@$|']/gi, '');
+  const encoded = target.replace(/ /g, '%20').replace(/[^\x00-\x7f]/gu, (char) => {
+    try {
+      return encodeURIComponent(char);
+    } catch {
+      return '';
+    }
+  });
+  let location = encoded.replace(/[^a-z0-9\-~+_.?#=&;,/:%!*[\]()@]/gi, '');
+  // _deep_replace: until none is left (removing one may join another).
+  while (/%0[ad]/i.test(location)) location = location.replace(/%0[ad]/gi, '');
+  return location;
 }
 
 /** Host name without the port (`[::1]:3000` → `[::1]`). */

@@ -21,9 +21,17 @@ function rawPath(url: string): string {
   return beforeQuery(url);
 }
 
+/** A path of characters that decoding and re-encoding leave as they are (most requests): only case and the slash change. */
+const PLAIN_PATH = /^[A-Za-z0-9\-_.~/:[\]@,();]*$/;
+
 /** Red_Url_Match::get_url: the lookup key of a path. */
 export function matchPathOf(url: string): string {
-  let bytes = percentDecodeBytes(rawPath(url), true);
+  const raw = rawPath(url);
+  if (PLAIN_PATH.test(raw)) {
+    const path = (raw.length > 1 && raw.endsWith('/') ? raw.slice(0, -1) : raw).toLowerCase();
+    return path === '' ? '/' : path;
+  }
+  let bytes = percentDecodeBytes(raw, true);
   // Without the trailing slash (the home page `/` stays).
   if (bytes.length > 1 && bytes[bytes.length - 1] === 47) bytes = bytes.subarray(0, bytes.length - 1);
   let path = rawUrlEncode(bytes);
