@@ -55,7 +55,7 @@ function headerText(value: string | string[] | undefined): string | undefined {
 
 /** wp_sanitize_redirect: spaces as %20, non-ASCII percent-encoded, anything else a Location may not hold dropped, no encoded newline. */
 export function safeLocation(target: string): string {
-  const encoded = target.replace(/ /g, '%20').replace(/[^\x00-\x7f]/gu, (char) => {
+  const encoded = target.replace(/ /g, '%20').replace(/[\u0080-\u{10ffff}]/gu, (char) => {
     try {
       return encodeURIComponent(char);
     } catch {
