@@ -356,6 +356,23 @@ describe('safety and coherence', () => {
     expect((await get('/after-refused')).headers.location).toBe('/fine');
   });
 
+  it('a cached page never hides a rule made after it (an instance with the response cache)', async () => {
+    const cached = await startTestApp({ CACHE_ENABLED: 'true' }, { sharedWith: t });
+    try {
+      await cached.request.get(pagePath).expect(200);
+      expect((await cached.request.get(pagePath)).headers['x-cache']).toBe('HIT');
+      await rule({ url: pagePath, target: '/moved-page', code: 302 });
+      const res = await cached.request.get(pagePath).redirects(0);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/moved-page');
+      await t.db.prisma.redirect.deleteMany({ where: { url: pagePath } });
+      await publish();
+      expect((await cached.request.get(pagePath)).status).toBe(200);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('a second instance on the same database sees a rule created through the first at once', async () => {
     const second = await startTestApp({}, { sharedWith: t });
     try {

@@ -21,7 +21,7 @@ export interface RedirectMatch {
 }
 
 /** DFA budget of one RE2.Set; a set that does not fit is split in two. */
-const SET_MAX_MEM = 64 * 1024 * 1024;
+const SET_MAX_MEM = 16 * 1024 * 1024;
 
 interface RegexSet {
   set: ReturnType<typeof RE2.Set> | null;
