@@ -10,7 +10,8 @@
  * does, with one worker process per core.
  *
  * First, cold start (bench/cold-start.ts): the time from spawning `npm start` or the compiled server
- * to its first answers, recorded in a section of its own.
+ * to its first answers, recorded in a section of its own; then the redirect matcher on its own
+ * (bench/redirect-matcher.ts: lookups among 10,000 rules, `BENCH_ONLY=redirect-matcher`).
  *
  * Options (environment): BENCH_DURATION seconds per scenario (default 10), BENCH_CONNECTIONS
  * (default 16), BENCH_ONLY=name,name to run some scenarios, BENCH_MODES=cached,uncached,single
@@ -23,6 +24,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureColdStart } from './cold-start';
 import { freePort } from './free-port';
+import { measureRedirectMatcher } from './redirect-matcher';
 import { BENCH_ADMIN_APP_PASSWORD, scenarios, type Scenario } from './scenarios';
 
 const ROOT = path.join(__dirname, '..');
@@ -257,6 +259,11 @@ async function main(): Promise<void> {
   if (COLD_RUNS > 0) {
     const cold = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (machine as below; load average (1 min) ${os.loadavg()[0].toFixed(1)} when it began).\n\n${await measureColdStart(COLD_RUNS)}`;
     writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'cold-start', cold));
+  }
+  if (!only || only.includes('redirect-matcher')) {
+    const matcher = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` (bench/redirect-matcher.ts, in process).\n\n${measureRedirectMatcher()}`;
+    console.log(matcher);
+    writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'redirect-matcher', matcher));
   }
   const runs: Run[] = [];
   for (const mode of modes) runs.push(await runAll(selected, mode));

@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import { createInvalidationBus } from '../src/cache/invalidation';
+import { createDatabase } from '../src/db/client';
+import { matchUrlOf } from '../src/domain/redirects/url/match-url';
+import { benchRuleRows, EXACT_RULES, REGEX_RULES } from './redirect-matcher';
 /**
  * The benchmark scenarios. `bare` is the baseline every other figure is compared with: a Fastify
  * route in the same server that does no work.
@@ -199,6 +203,38 @@ function persisted(query: string, operationName: string, variables?: Record<stri
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Redirects: a site page with and without 10,000 rules to match first (9,000 exact, 1,000 expressions)
+// ---------------------------------------------------------------------------------------------
+
+const SITE_PAGE_PATH = '/about/';
+
+async function checkSitePage(baseUrl: string): Promise<void> {
+  const res = await fetch(`${baseUrl}${SITE_PAGE_PATH}`);
+  if (res.status !== 200) throw new Error(`${SITE_PAGE_PATH}: ${res.status}`);
+}
+
+/** Writes the matcher benchmark's 10,000 rules into the server's database and publishes them as a write would. */
+async function tenThousandRedirects(baseUrl: string, databaseUrl: string): Promise<void> {
+  const db = createDatabase(databaseUrl);
+  try {
+    const existing = await db.prisma.redirect.count();
+    if (existing < EXACT_RULES + REGEX_RULES) {
+      const defaults = { flag_query: 'exact' as const, flag_case: true, flag_trailing: true, flag_regex: false };
+      const rows = benchRuleRows().map(({ id: _id, ...row }) => ({ ...row, matchUrl: matchUrlOf(row.url, { ...defaults, flag_regex: row.regex }) }));
+      for (let i = 0; i < rows.length; i += 1000) await db.prisma.redirect.createMany({ data: rows.slice(i, i + 1000) });
+      const bus = await createInvalidationBus(db, null);
+      await bus.publish([...db.changes.take(), '*']);
+      await bus.close();
+    }
+  } finally {
+    await db.close();
+  }
+  await checkSitePage(baseUrl);
+  const hit = await fetch(`${baseUrl}/legacy/section-5/page-5`, { redirect: 'manual' });
+  if (hit.status !== 301 || hit.headers.get('location') !== '/new/page-5/') throw new Error(`the rules do not answer: ${hit.status} ${hit.headers.get('location')}`);
+}
+
 const PERSISTED_POSTS = persisted(POSTS_WITH_AUTHOR_AND_TERMS, 'LatestPosts');
 const PERSISTED_EVENTS = persisted(EVENTS_IN_RANGE, 'EventsInRange', RANGE);
 
@@ -241,6 +277,8 @@ export const scenarios: Scenario[] = [
     failed: hasGraphQLErrors,
     sameDataAs: 'rest-posts-author-terms',
   },
+  { name: 'site-page', path: SITE_PAGE_PATH, prepare: checkSitePage },
+  { name: 'site-page-10k-redirects', path: SITE_PAGE_PATH, label: `GET ${SITE_PAGE_PATH} (10,000 redirect rules to match first: 9,000 exact, 1,000 regular expressions)`, prepare: tenThousandRedirects },
   { name: 'rest-events-range', path: REST_EVENTS_PATH, label: `GET /wp-json/events/v1/events?start_date=<+300 days>&end_date=<+330 days>&per_page=10 (10,000 events)`, prepare: checkEventsRange },
   {
     name: 'graphql-events-range',

@@ -37,8 +37,9 @@ export interface InvalidationBus {
   sync(): Promise<number>;
   /** `sync` without the extra promise of an async function (a number when it has one): the cache hit path calls this one. */
   syncNow(): number | Promise<number>;
-  /** Called once per invalidation applied here; `origin` is 'local' for this instance's own publishes (call a purge
-   *  webhook for those only, or every instance would call it). */
+  /** Called once per invalidation applied here (with or without a cache: once a listener exists, `sync` reads the
+   *  rows it has not seen); `origin` is 'local' for this instance's own publishes (call a purge webhook for those
+   *  only, or every instance would call it). */
   onInvalidate(listener: InvalidationListener): void;
   /** Deletes log rows older than `keepMs` beyond the newest `keepRows` (publish runs it in the background now and then). */
   prune(): Promise<void>;
@@ -66,6 +67,8 @@ const PUBLISH_LOCK_KEY = 727_002; // arbitrary, constant advisory-lock key (727_
 const PRUNE_EVERY_PUBLISHES = 100;
 const PRUNE_EVERY_MS = 60_000;
 const RECONNECT_MS = 1_000;
+/** What listeners hear when invalidations were pruned before this instance read them: everything (see tags.ts). */
+const EVERYTHING_UNSEEN: readonly string[] = ['settings', '*'];
 
 interface LogRow {
   version: number;
@@ -233,8 +236,8 @@ class LogBus implements InvalidationBus {
   /** `applied` once the rows up to `max` have been applied (without a promise when there are none to read). */
   private caughtUpTo(max: number): number | Promise<number> {
     if (max <= this.applied) return this.applied;
-    if (!this.cache) {
-      // Nothing here to drop: the version is all a caller wants.
+    if (!this.cache && this.listeners.length === 0) {
+      // Nothing here to drop and nobody to tell: the version is all a caller wants.
       this.applied = max;
       return max;
     }
@@ -327,8 +330,9 @@ class LogBus implements InvalidationBus {
     if (rows.length === 0) return;
     const last = rows[rows.length - 1].version;
     if (rows[0].version > from + 1 && (await this.log.minVersion()) > from + 1) {
-      // Rows this instance never saw were pruned: anything cached may be stale.
+      // Rows this instance never saw were pruned: anything cached (or derived from the data: the redirect rules) may be stale.
       this.cache?.clear(last);
+      this.notify(EVERYTHING_UNSEEN, last, 'remote');
     }
     for (const row of rows) this.apply(row);
     this.applied = Math.max(this.applied, last);
@@ -345,6 +349,8 @@ class LogBus implements InvalidationBus {
     if (row.version <= this.applied || this.appliedAhead.has(row.version)) return;
     this.appliedAhead.add(row.version);
     this.cache?.invalidate(row.tags, row.version);
+    // An instance without a cache told its listeners of its own publishes as it made them.
+    if (!this.cache && row.instance === this.instance) return;
     this.notify(row.tags, row.version, row.instance === this.instance ? 'local' : 'remote');
   }
 

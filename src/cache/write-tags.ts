@@ -107,7 +107,7 @@ interface Rule {
   beforeUpdate?(client: Client, rows: Row[], data: Row, out: Sink): Promise<void>;
   /** What deleting these rows deletes with them in the database (onDelete: Cascade). */
   cascades?: readonly Cascade[];
-  /** An update whose data only touches these columns changes nothing a cached answer shows. */
+  /** An update whose data only touches these columns changes nothing a cached answer shows: it publishes nothing. */
   unobserved?: readonly string[];
 }
 
@@ -143,6 +143,8 @@ const WRITE_BEHAVIOUR: Record<string, Pick<Rule, 'beforeUpdate' | 'cascades' | '
   User: { cascades: [{ delegate: 'applicationPassword', by: ['userId'], read: false }] },
   // Every authenticated request may stamp its last use: nothing anonymous answers show.
   ApplicationPassword: { unobserved: ['lastUsedAt', 'lastIp'] },
+  // The site counts every redirect hit (in batches): no rule changes, and no answer anyone caches shows the counts.
+  Redirect: { unobserved: ['hits', 'lastAccess'] },
 };
 
 /** Each model's write rule, keyed by its Prisma delegate name (`contentMeta` for ContentMeta). */
@@ -251,6 +253,9 @@ async function tracked(client: Client, name: string, rule: Rule, op: string, del
   const addRows = (rows: Iterable<Row>) => {
     for (const row of rows) rule.tags(row, out);
   };
+  const isDelete = op === 'delete' || op === 'deleteMany';
+  // Before the constant-tag shortcut: a model whose tags are constant may have unobserved columns too.
+  if (op.startsWith('update') && rule.unobserved && isRecord(data) && Object.keys(data).every((key) => rule.unobserved?.includes(key))) return call(op, args);
   if (rule.fields.length === 0) {
     const result = await call(op, args);
     rule.tags({}, out);
@@ -279,8 +284,6 @@ async function tracked(client: Client, name: string, rule: Rule, op: string, del
 
   const where = flatWhere(args.where);
   const single = op === 'update' || op === 'upsert' || op === 'delete';
-  const isDelete = op === 'delete' || op === 'deleteMany';
-  if (!isDelete && rule.unobserved && isRecord(data) && Object.keys(data).every((key) => rule.unobserved?.includes(key))) return call(op, args);
 
   // The old state, before the mutation.
   let old = derive(where, rule.fields);

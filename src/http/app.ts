@@ -24,6 +24,7 @@ import { readBody } from './read-body';
 import { registerUploads } from './uploads';
 import { registerSite } from './site';
 import { startLogRetention } from './log-retention';
+import { SiteRedirects } from './redirects';
 
 export interface App {
   fastify: FastifyInstance;
@@ -90,7 +91,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
 
   const rest = createRestAdapter(config, db, fastify.log);
   // The public site answers GET and HEAD of every address the APIs do not own (src/http/site.ts).
-  const site = registerSite(fastify, config, db, cache.reads, { restUrl: (route, query) => rest.deps.urls.url(route, query), restRoot: rest.deps.urls.root() });
+  // Redirect rules act on every site request; their hits and logs are written in batches, the last on close.
+  const redirects = new SiteRedirects(config, db, cache.bus, fastify.log);
+  fastify.addHook('onClose', async () => redirects.close());
+  const site = registerSite(fastify, config, db, cache.reads, { restUrl: (route, query) => rest.deps.urls.url(route, query), restRoot: rest.deps.urls.root() }, redirects);
   const page = (request: FastifyRequest, reply: FastifyReply) => site(request, reply) ?? sendFrameworkError(request, reply, 404);
   restEntry = registerRest(fastify, rest, cache.reads, config.restPrefix, page);
   ownerEntry = (request, reply) => restEntry(request, reply) ?? site(request, reply);

@@ -5,6 +5,8 @@
  * answers (face `site`), tagged with what they read, so a write drops exactly the pages it changed.
  * Visitors are anonymous unless they send an application password (as the feeds allow); a request
  * carrying the post password cookie or credentials is computed afresh and never shared.
+ * Redirect rules (src/http/redirects.ts) answer first, whatever the method; a page that ends in 404
+ * gives the 404 page type rules their turn, then goes to the 404 log.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -17,6 +19,7 @@ import { renderSite, type SiteDeps } from '../site/pages';
 import { cookieValue, ensureSecret, POSTPASS_MAX_AGE, postpassCookieName, postpassValue, readSecret } from '../site/postpass';
 import { isAnonymousRequest, resolveViewer } from './auth';
 import { matchesIfNoneMatch } from './etag';
+import type { RenderError, SiteRedirects } from './redirects';
 import { sendFrameworkError } from './framework-errors';
 import { X_CACHE, type Finish, type ReadCache, type ServedAnswer } from './read-cache';
 
@@ -44,7 +47,7 @@ function safeRedirect(siteUrl: string, target: string | null): string {
   return `${siteUrl}/`;
 }
 
-export function registerSite(app: FastifyInstance, config: Config, db: Database, cache: ReadCache, deps: SiteDeps): SiteEntry {
+export function registerSite(app: FastifyInstance, config: Config, db: Database, cache: ReadCache, deps: SiteDeps, redirects: SiteRedirects): SiteEntry {
   const reserved = reservedPrefixes(config.restPrefix);
   const cookieName = postpassCookieName(config.siteUrl);
   const secure = config.siteUrl.startsWith('https:');
@@ -59,37 +62,66 @@ export function registerSite(app: FastifyInstance, config: Config, db: Database,
   const shared = finish(true);
   const personal = finish(false);
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply, path: string, search: string): Promise<FastifyReply> => {
+  /** The page at `path` and `search` (a pass rule's target rather than the request's own address when `rewritten`). */
+  const render = async (request: FastifyRequest, path: string, search: string, rewritten: boolean, errorStatus?: number): Promise<ServedAnswer> => {
     const resolved = await resolveViewer(db, request.headers.authorization, request.ip);
     // Front-end pages ignore credentials they cannot use, as WordPress's do.
     const viewer = resolved instanceof DomainError ? anonymous : resolved;
     const postpass = cookieValue(request.headers.cookie, cookieName);
-    const sharable = viewer.isAnonymous && isAnonymousRequest(request.headers) && postpass === undefined;
-    const key = sharable && cache.enabled ? JSON.stringify(['site', request.raw.url ?? '/']) : null;
-    const served = await cache.read(
+    const sharable = viewer.isAnonymous && isAnonymousRequest(request.headers) && postpass === undefined && errorStatus === undefined;
+    const address = rewritten ? (search ? `${path}?${search}` : path) : (request.raw.url ?? '/');
+    const key = sharable && cache.enabled ? JSON.stringify(['site', address]) : null;
+    return cache.read(
       'site',
       key,
       async () => {
         const loaders = new LoaderCache(db, { readOnly: true });
         const ctx: DomainContext = { db: loaders.db, viewer, config, loaders };
         const secret = postpass === undefined ? null : await readSecret(db, loaders.db.read);
-        const page = await renderSite(ctx, deps, { path, search, postpass, secret });
+        const page = await renderSite(ctx, deps, { path, search, postpass, secret, errorStatus });
         const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=UTF-8', Link: page.links.join(', '), 'X-Content-Type-Options': 'nosniff' };
         if (page.embed) headers['X-Robots-Tag'] = 'noindex';
         return { status: page.status, headers, body: page.body, tags: loaders.tags.list() };
       },
-      postpass !== undefined ? 'postpass' : 'authenticated',
+      errorStatus !== undefined ? 'redirect-error' : postpass !== undefined ? 'postpass' : 'authenticated',
       sharable ? shared : personal,
     );
+  };
+
+  /** A redirect rule's error action: the themed error page with the rule's code and the action's headers. */
+  const renderError: RenderError = async (request, reply, status, headers) => {
+    const served = await render(request, '/', '', false, status);
+    reply.code(status).headers({ ...served.headers, ...headers });
+    if (request.method !== 'HEAD') return reply.send(served.body);
+    const length = typeof served.body === 'string' ? Buffer.byteLength(served.body) : served.body.length;
+    return reply.header('content-length', String(length)).send();
+  };
+
+  const serve = async (request: FastifyRequest, reply: FastifyReply, path: string, search: string): Promise<FastifyReply> => {
+    // Redirect rules come first: a cached page never hides a rule made after it.
+    const proceed = await redirects.before(request, reply, renderError);
+    if (!('matched' in proceed)) return proceed;
+    const rewrite = proceed.rewrite;
+    const served = rewrite ? await render(request, rewrite.path, rewrite.search, true) : await render(request, path, search, false);
+    if (served.status === 404) {
+      const answered = await redirects.notFound(request, reply, proceed, renderError);
+      if (answered) return answered;
+    }
     return sendServed(request, reply, served);
   };
 
+  /** Other methods: only a rule may answer them (a redirect, an error); otherwise they are not found, as before. */
+  const other = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const proceed = await redirects.before(request, reply, renderError);
+    return 'matched' in proceed ? sendFrameworkError(request, reply, 404) : proceed;
+  };
+
   const entry: SiteEntry = (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const raw = request.raw.url ?? '/';
     const q = raw.indexOf('?');
     const path = q === -1 ? raw : raw.slice(0, q);
     if (reserved.some((prefix) => path === prefix || path.startsWith(prefix))) return undefined;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return other(request, reply);
     return serve(request, reply, path, q === -1 ? '' : raw.slice(q + 1));
   };
 

@@ -43,6 +43,8 @@ export interface SiteRequest {
   /** The post password cookie, if sent, and the secret that signs it. */
   postpass?: string;
   secret: Buffer | null;
+  /** Answer the themed error page with this status instead (a redirect rule's error action). */
+  errorStatus?: number;
 }
 
 export interface SitePage {
@@ -114,6 +116,7 @@ export async function renderSite(ctx: DomainContext, deps: SiteDeps, request: Si
   const scope: Scope = { ctx, deps, request, options, paged, siteUrl: ctx.config.siteUrl, pretty: ctx.config.permalinks === 'pretty' };
   const chromeOf = async (current?: string) => chrome(scope, current);
   try {
+    if (request.errorStatus !== undefined) throw new NotFound();
     const target = await targetOf(scope, segments, query);
     if (embed) return await embedPage(scope, target);
     const page = await pageFor(scope, target);
@@ -126,7 +129,7 @@ export async function renderSite(ctx: DomainContext, deps: SiteDeps, request: Si
   } catch (error) {
     if (!(error instanceof NotFound) && !(error instanceof DomainError)) throw error;
     const head: Head = { title: html`Page not found`, robots: 'noindex' };
-    return { status: 404, body: layout(await chromeOf(), head, notFoundBody(`${scope.siteUrl}/`), 'error404'), links: linkHeaders(scope, null) };
+    return { status: request.errorStatus ?? 404, body: layout(await chromeOf(), head, notFoundBody(`${scope.siteUrl}/`), 'error404'), links: linkHeaders(scope, null) };
   }
 }
 

@@ -2,7 +2,7 @@
  * The addresses the redirect logs keep and compare: canonical text (the plugin's inet_pton then
  * inet_ntop) and the `ip_logging` levels (none, whole, anonymised).
  */
-import { canonicalIp, ipForLog } from '../../src/domain/redirects/ip';
+import { canonicalIp, loggedIp } from '../../src/domain/redirects/ip';
 
 describe('redirect log addresses', () => {
   it('canonicalises IPv4 and IPv6, taking the first of a list', () => {
@@ -14,11 +14,11 @@ describe('redirect log addresses', () => {
   });
 
   it('keeps nothing, the address, or the address with its last part zeroed', () => {
-    expect(ipForLog('203.0.113.9', 0)).toBe('');
-    expect(ipForLog('203.0.113.9', 1)).toBe('203.0.113.9');
-    expect(ipForLog('203.0.113.9', 2)).toBe('203.0.113.0');
-    expect(ipForLog('2001:db8:85a3:8d3:1319:8a2e:370:7348', 2)).toBe('2001:db8:85a3::');
-    expect(ipForLog('::1', 2)).toBe('::');
-    expect(ipForLog('not an address', 1)).toBe('');
+    expect(loggedIp('203.0.113.9', 0)).toBe('');
+    expect(loggedIp('203.0.113.9', 1)).toBe('203.0.113.9');
+    expect(loggedIp('203.0.113.9', 2)).toBe('203.0.113.0');
+    expect(loggedIp('2001:db8:85a3:8d3:1319:8a2e:370:7348', 2)).toBe('2001:db8:85a3::');
+    expect(loggedIp('::1', 2)).toBe('::');
+    expect(loggedIp('not an address', 1)).toBe('');
   });
 });

@@ -20,7 +20,7 @@ describe('redirectJson (the REST record, §3.3)', () => {
   });
 
   it('lays stored flags over the defaults, shows log_exclude only when set, and formats last access', () => {
-    const r = record({ regex: true, matchData: { source: { flag_case: false, flag_query: 'pass' }, options: { log_exclude: true } }, lastAccess: new Date('2026-03-04T23:59:00Z'), title: null });
+    const r = record({ regex: false, matchData: { source: { flag_case: false, flag_query: 'pass' }, options: { log_exclude: true } }, lastAccess: new Date('2026-03-04T23:59:00Z'), title: null });
     const json = redirectJson(r, DEFAULTS);
     expect(json.match_data).toEqual({ source: { flag_query: 'pass', flag_case: false, flag_trailing: true, flag_regex: false }, options: { log_exclude: true } });
     // A regular expression matches its query exactly whatever was stored (Red_Source_Flags).

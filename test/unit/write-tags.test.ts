@@ -149,6 +149,19 @@ describe('write tags', () => {
     expect(taken()).toEqual(['settings']);
   });
 
+  it('publishes nothing for a redirect hit count (hits, lastAccess), but does for any other change of the rule', async () => {
+    const group = await db.prisma.redirectGroup.create({ data: { name: 'G', moduleId: 1 } });
+    const redirect = await db.prisma.redirect.create({ data: { url: '/a', matchUrl: '/a', groupId: group.id } });
+    expect(taken()).toEqual(['redirects']);
+    await db.prisma.redirect.updateMany({ where: { id: redirect.id }, data: { hits: { increment: 3 }, lastAccess: now } });
+    await db.prisma.redirect.update({ where: { id: redirect.id }, data: { hits: 0 } });
+    expect(taken()).toEqual([]);
+    expect((await db.prisma.redirect.findUniqueOrThrow({ where: { id: redirect.id } })).hits).toBe(0);
+    // A counter reset together with anything else is a change of the rule.
+    await db.prisma.redirect.update({ where: { id: redirect.id }, data: { hits: 0, enabled: false } });
+    expect(taken()).toEqual(['redirects']);
+  });
+
   it('records a transaction only once it has settled', async () => {
     let inside: string[] = [];
     await db.prisma.$transaction(async (tx) => {

@@ -1,18 +1,25 @@
 /**
- * IP addresses as the plugin stores and compares them (Redirection_IP): the first of a
- * comma-separated list, validated, in its canonical text form; and the anonymised form the
- * `ip_logging` setting asks for.
+ * Client addresses for the redirects (Redirection_IP): the canonical text the logs store and filter
+ * by, what the logs keep per `ip_logging` (0 nothing, 1 the address, 2 anonymised: an IPv4
+ * address's last octet and an IPv6 address's last 80 bits zeroed), and the `ip` match type's sets
+ * of addresses and CIDR ranges.
  */
-import { isIP } from 'node:net';
+import { BlockList, isIP, isIPv4 } from 'node:net';
+import type { IpLogging } from './settings';
 
-/** The canonical text of an IP address (inet_pton then inet_ntop), or null when it is none. */
+/**
+ * The canonical text of an address (inet_pton then inet_ntop): the first of a comma-separated list,
+ * IPv4-mapped IPv6 (`::ffff:192.0.2.1`) read as IPv4; null when it is no address.
+ */
 export function canonicalIp(text: string): string | null {
   const first = text.split(',')[0].trim();
-  const version = isIP(first);
-  if (version === 4) return first.split('.').map((part) => String(Number(part))).join('.');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(first);
+  const ip = mapped ? mapped[1] : first;
+  const version = isIP(ip);
+  if (version === 4) return ip.split('.').map((part) => String(Number(part))).join('.');
   if (version === 6) {
     try {
-      return new URL(`http://[${first}]/`).hostname.slice(1, -1);
+      return new URL(`http://[${ip}]/`).hostname.slice(1, -1);
     } catch {
       return null;
     }
@@ -20,25 +27,59 @@ export function canonicalIp(text: string): string | null {
   return null;
 }
 
-/**
- * What the logs keep of a client's address per the `ip_logging` setting: 0 nothing, 1 the address,
- * 2 the address with its last part zeroed (IPv4 `a.b.c.0`, IPv6 the last 80 bits zeroed).
- */
-export function ipForLog(ip: string, ipLogging: number): string {
-  if (ipLogging !== 1 && ipLogging !== 2) return '';
-  const canonical = canonicalIp(ip);
-  if (canonical === null) return '';
-  if (ipLogging === 1) return canonical;
-  if (!canonical.includes(':')) return canonical.replace(/\.\d+$/, '.0');
-  const groups = expandIpv6(canonical);
-  if (!groups) return '';
-  return canonicalIp(groups.slice(0, 3).concat(['0', '0', '0', '0', '0']).join(':')) ?? '';
+/** The canonical address, or '' when it is none. */
+export function normaliseIp(address: string | undefined): string {
+  return address ? (canonicalIp(address) ?? '') : '';
 }
 
-function expandIpv6(ip: string): string[] | null {
-  const [head, tail] = ip.split('::');
+/** The eight 16-bit groups of a canonical IPv6 address, in hex. */
+function ipv6Groups(ip: string): string[] {
+  const [head, tail] = ip.includes('::') ? ip.split('::') : [ip, null];
   const left = head ? head.split(':') : [];
-  const right = tail !== undefined && tail ? tail.split(':') : [];
-  if (tail === undefined) return left.length === 8 ? left : null;
+  if (tail === null) return left;
+  const right = tail ? tail.split(':') : [];
   return [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+}
+
+/** `ip_logging` 2: 192.0.2.77 → 192.0.2.0; 2001:db8:85a3:10:10:8a2e:370:7334 → 2001:db8:85a3::. */
+export function anonymiseIp(address: string): string {
+  const ip = normaliseIp(address);
+  if (ip === '') return '';
+  if (isIPv4(ip)) return ip.replace(/\.\d+$/, '.0');
+  return canonicalIp(ipv6Groups(ip).slice(0, 3).concat(['0', '0', '0', '0', '0']).join(':')) ?? '';
+}
+
+/** The address a log entry keeps under `ip_logging`. */
+export function loggedIp(address: string | undefined, level: IpLogging | number): string {
+  if (level === 1) return normaliseIp(address);
+  if (level === 2) return anonymiseIp(address ?? '');
+  return '';
+}
+
+/** A set of addresses and ranges (`192.0.2.0/24`, `2001:db8::/32`); entries that are neither are ignored. */
+export class IpSet {
+  private readonly list = new BlockList();
+  readonly size: number;
+
+  constructor(entries: readonly unknown[]) {
+    let size = 0;
+    for (const entry of entries) {
+      if (typeof entry !== 'string') continue;
+      const [address, bits] = entry.trim().split('/');
+      const ip = normaliseIp(address);
+      if (ip === '') continue;
+      const type = isIPv4(ip) ? 'ipv4' : 'ipv6';
+      const prefix = bits === undefined ? (type === 'ipv4' ? 32 : 128) : Number(bits);
+      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (type === 'ipv4' ? 32 : 128) || (bits !== undefined && !/^\d+$/.test(bits))) continue;
+      this.list.addSubnet(ip, prefix, type);
+      size += 1;
+    }
+    this.size = size;
+  }
+
+  has(address: string | undefined): boolean {
+    const ip = normaliseIp(address);
+    if (ip === '') return false;
+    return this.list.check(ip, isIPv4(ip) ? 'ipv4' : 'ipv6');
+  }
 }

@@ -6,7 +6,7 @@
  *
  * The caller decides whether to log at all (settings `expire_redirect` / `expire_404` of -1 mean no
  * logging; `log_external`, `track_hits`, a redirect's `log_exclude`) and what the ip is
- * (`ipForLog(ip, settings.ip_logging)` in ip.ts).
+ * (`loggedIp(ip, settings.ip_logging)` in ip.ts).
  */
 import type { Database } from '../../db/client';
 import { sanitizeTextField } from '../text';
