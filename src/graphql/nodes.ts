@@ -23,14 +23,17 @@ export interface NodeSources {
   contentType?: (ctx: GraphQLContext, name: string) => Promise<Model | null>;
   /** Taxonomy objects by name (category, post_tag, post_format, tribe_events_cat...). */
   taxonomy?: (ctx: GraphQLContext, name: string) => Promise<Model | null>;
+  /** Objects of other loaders by global-id prefix (redirect, redirect_group...). */
+  byKind?: Record<string, ModelById>;
 }
 
-const installed: Required<NodeSources> = { content: {}, terms: {}, user: async () => null, contentType: async () => null, taxonomy: async () => null };
+const installed: Required<NodeSources> = { content: {}, terms: {}, user: async () => null, contentType: async () => null, taxonomy: async () => null, byKind: {} };
 
 export function installNodeSources(sources: readonly NodeSources[]): void {
   for (const source of sources) {
     Object.assign(installed.content, source.content);
     Object.assign(installed.terms, source.terms);
+    Object.assign(installed.byKind, source.byKind);
     if (source.user) installed.user = source.user;
     if (source.contentType) installed.contentType = source.contentType;
     if (source.taxonomy) installed.taxonomy = source.taxonomy;
@@ -63,7 +66,7 @@ export async function modelsOf(ctx: GraphQLContext, ids: readonly number[], load
   return models.filter((m): m is Model => m !== null);
 }
 
-/** `node(id:)`: the loader named by the global id's prefix (post:, term:, user:). */
+/** `node(id:)`: the loader named by the global id's prefix (post:, term:, user:, or an area's byKind). */
 export async function nodeByGlobalId(ctx: GraphQLContext, globalId: string): Promise<Model | null> {
   // Taxonomy objects are named, not numbered: taxonomy:<name>.
   const text = Buffer.from(globalId, 'base64').toString('utf8');
@@ -73,7 +76,8 @@ export async function nodeByGlobalId(ctx: GraphQLContext, globalId: string): Pro
   if (decoded.kind === 'post') return contentNodeById(ctx, decoded.id);
   if (decoded.kind === 'term') return termNodeById(ctx, decoded.id);
   if (decoded.kind === 'user') return userNodeById(ctx, decoded.id);
-  return null;
+  const source = Object.prototype.hasOwnProperty.call(installed.byKind, decoded.kind) ? installed.byKind[decoded.kind] : undefined;
+  return source ? source(ctx, decoded.id) : null;
 }
 
 /** The ContentType object of a post type (ContentNode.contentType, Taxonomy.connectedContentTypes). */

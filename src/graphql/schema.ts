@@ -18,6 +18,7 @@ import { eventsArea } from './areas/events';
 import { mediaArea } from './areas/media';
 import { menusArea } from './areas/menus';
 import { oembedArea } from './areas/oembed';
+import { redirectsArea } from './areas/redirects';
 import { settingsArea } from './areas/settings';
 import { termsArea } from './areas/terms';
 import { usersArea } from './areas/users';
@@ -31,7 +32,7 @@ export function readTypeDefs(): string[] {
     .map((name) => readFileSync(path.join(SCHEMA_DIR, name), 'utf8'));
 }
 
-export const AREAS: readonly Area[] = [contentArea, termsArea, usersArea, menusArea, settingsArea, eventsArea, mediaArea, oembedArea];
+export const AREAS: readonly Area[] = [contentArea, termsArea, usersArea, menusArea, settingsArea, eventsArea, mediaArea, oembedArea, redirectsArea];
 
 export function buildSchema(): GraphQLSchema {
   installNodeSources(AREAS.flatMap((area) => (area.nodes ? [area.nodes] : [])));
