@@ -7,6 +7,7 @@
 import { appendNotFoundLogs, appendRedirectLogs } from '../../src/domain/redirects/logs-write';
 import { basicAuth, startTestApp, type TestApp } from '../support/app';
 import { execute, listen, run, type GraphQLTestServer } from './client';
+import { operation } from './compat/operations';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -94,9 +95,10 @@ describe('GraphQL redirects', () => {
       expect((await run<Json>(server.client(), REDIRECTION)).redirection.redirects.map((r: Json) => r.origin)).toEqual(['/old-a', '/old-b', '^/blog/(\\d+)$', '/gone']);
     });
 
-    it('answers what the site itself does for the redirects it lists to anonymous viewers', async () => {
+    it('answers a front-end build (the compat suite\'s BuildRedirects) what the site itself does', async () => {
       await create({ url: '/listed', action_data: { url: '/landing/' }, action_code: 302 });
-      const [entry] = (await run<Json>(server.client(), REDIRECTION)).redirection.redirects;
+      const [entry] = (await run<Json>(server.client(), operation('BuildRedirects').document)).redirection.redirects;
+      expect(entry).toEqual({ groupId: 1, groupName: 'Redirections', origin: '/listed', target: '/landing/', type: 'url', code: 302, matchType: 'url' });
       const res = await t.request.get(entry.origin);
       expect(res.status).toBe(entry.code);
       expect(res.headers.location).toBe(entry.target);
