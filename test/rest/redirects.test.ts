@@ -143,8 +143,9 @@ describe('redirects/v1 redirects', () => {
       expect(agent.action_data).toEqual({ regex: true, agent: 'bot', url_from: '/a', url_notfrom: '/b' });
       const [header] = await create({ url: '/c7', match_type: 'header', action_type: 'error', action_code: 403, action_data: { name: 'X Custom:', value: 'v', regex: false, url_from: '/x' } });
       expect(header.action_data).toEqual({ regex: false, name: 'XCustom', value: 'v', url_from: '', url_notfrom: '' });
-      const [ip] = await create({ url: '/c8', match_type: 'ip', action_data: { ip: ['10.0.0.1', 'nonsense', '10.0.0.1', '2001:DB8:0:0::1'], url_from: '/ip' } });
-      expect(ip.action_data).toEqual({ ip: ['10.0.0.1', '2001:db8::1'], url_from: '/ip', url_notfrom: '' });
+      const [ip] = await create({ url: '/c8', match_type: 'ip', action_data: { ip: ['10.0.0.1', 'nonsense', '10.0.0.1', '2001:DB8:0:0::1', '192.0.2.0/24', '2001:db8::/33', '10.0.0.0/33', '1.2.3.4/x'], url_from: '/ip' } });
+      // Addresses and CIDR ranges, canonical and once each; anything else is dropped.
+      expect(ip.action_data).toEqual({ ip: ['10.0.0.1', '2001:db8::1', '192.0.2.0/24', '2001:db8::/33'], url_from: '/ip', url_notfrom: '' });
       const [language] = await create({ url: '/c9', match_type: 'language', action_data: { language: 'en, fr', url_from: '/l' } });
       expect(language.action_data).toEqual({ language: 'en,fr', url_from: '/l', url_notfrom: '' });
       const [empty] = await create({ url: '/c10', action_data: {} });

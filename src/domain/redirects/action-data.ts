@@ -3,8 +3,8 @@
  * object becomes when stored, and the shape every face shows. Targets (`url`, `url_from`,
  * `url_notfrom`, `logged_in`, `logged_out`) are kept only for actions that go somewhere.
  */
-import { isIP } from 'node:net';
 import { sanitizeTextField } from '../text';
+import { canonicalIpRange } from './ip';
 import { requireRe2 } from './regex-check';
 import type { MatchType } from './types';
 
@@ -38,26 +38,11 @@ function serverOf(value: unknown, scheme: string): string {
   }
 }
 
-/** inet_pton then inet_ntop: a valid address in its canonical form, or null. */
-function canonicalIp(value: unknown): string | null {
-  const ip = sanitizeTextField(text(value)).trim();
-  const version = isIP(ip);
-  if (version === 4) return ip;
-  if (version === 6) {
-    try {
-      return new URL(`http://[${ip}]/`).hostname.slice(1, -1);
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-
 function ipList(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   const out: string[] = [];
   for (const item of value) {
-    const ip = canonicalIp(item);
+    const ip = canonicalIpRange(sanitizeTextField(text(item)));
     if (ip !== null && !out.includes(ip)) out.push(ip);
   }
   return out;

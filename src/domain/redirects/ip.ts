@@ -27,6 +27,16 @@ export function canonicalIp(text: string): string | null {
   return null;
 }
 
+/** An address or a CIDR range (`192.0.2.0/24`, `2001:db8::/32`) in canonical form, or null when it is neither. */
+export function canonicalIpRange(text: string): string | null {
+  const [address, bits, extra] = text.trim().split('/');
+  if (extra !== undefined || address.includes(',')) return null;
+  const ip = canonicalIp(address);
+  if (ip === null || bits === undefined) return ip;
+  const max = isIPv4(ip) ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max ? `${ip}/${Number(bits)}` : null;
+}
+
 /** The canonical address, or '' when it is none. */
 export function normaliseIp(address: string | undefined): string {
   return address ? (canonicalIp(address) ?? '') : '';
