@@ -261,6 +261,7 @@ describe('GraphQL redirects', () => {
       const all = (await admin(q)).notFoundLogEntries.nodes as Json[];
       const restItems = (await rest('get', '/404').expect(200)).body.items as Json[];
       expect(all.map((e) => e.databaseId)).toEqual(restItems.map((e) => e.id));
+      expect((await admin(`query ($id: ID!) { node(id: $id) { ... on NotFoundLogEntry { url ip } } }`, { id: all[0].id })).node).toEqual({ url: '/c', ip: '10.0.0.3' });
       expect(all[3]).toEqual({
         id: gid('not_found_log', restItems[3].id), databaseId: restItems[3].id, created: '2026-11-22T03:20:00.000Z', url: '/a', domain: 'http://example.test', sentTo: null,
         agent: 'Mozilla/5.0', referrer: 'http://example.test/', ip: '10.0.0.1', httpCode: 404, requestMethod: 'GET', redirect: null,
@@ -293,6 +294,10 @@ describe('GraphQL redirects', () => {
         { id: gid('redirect_log', restItems[0].id), databaseId: restItems[0].id, url: '/canonical', sentTo: '/canonical/', httpCode: 301, redirectBy: 'wordpress', redirectDatabaseId: 0, redirect: null },
         { id: gid('redirect_log', restItems[1].id), databaseId: restItems[1].id, url: '/logged', sentTo: '/to', httpCode: 301, redirectBy: 'redirection', redirectDatabaseId: r.id, redirect: { databaseId: r.id, url: '/logged' } },
       ]);
+      const node = await admin(`query ($id: ID!) { node(id: $id) { __typename ... on RedirectLogEntry { url redirect { url } } } }`, { id: gid('redirect_log', restItems[1].id) });
+      expect(node.node).toEqual({ __typename: 'RedirectLogEntry', url: '/logged', redirect: { url: '/logged' } });
+      const anonymousNode = await run<Json>(server.client(), `query ($id: ID!) { node(id: $id) { id } }`, { id: gid('redirect_log', restItems[1].id) });
+      expect(anonymousNode.node).toBeNull();
       const filtered = await admin(`{ a: redirectLogEntries(where: { target: "canonical/" }) { nodes { url } } b: redirectLogEntries(where: { redirectBy: "redirection" }) { nodes { url } } }`);
       expect(filtered).toEqual({ a: { nodes: [{ url: '/canonical' }] }, b: { nodes: [{ url: '/logged' }] } });
     });

@@ -11,7 +11,7 @@ import { orNull } from '../../errors';
 import { globalIdOf, plainIdOf, type IdKind } from '../../global-id';
 import type { Area } from '../../model';
 import { groupConnection, logConnection, redirectConnection } from './connections';
-import { groupModelById, redirectModelById } from './lookups';
+import { groupModelById, notFoundLogEntryById, redirectLogEntryById, redirectModelById } from './lookups';
 import {
   NotFoundLogEntryModel, RedirectGroupModel, RedirectionRedirectModel, RedirectionRedirectsModel, RedirectLogEntryModel, RedirectModel, RedirectSourceFlagsModel,
 } from './models';
@@ -50,6 +50,6 @@ export const redirectsArea: Area = {
     RedirectionRedirect: RedirectionRedirectModel,
   },
   nodes: {
-    byKind: { redirect: redirectModelById, redirect_group: groupModelById },
+    byKind: { redirect: redirectModelById, redirect_group: groupModelById, redirect_log: redirectLogEntryById, not_found_log: notFoundLogEntryById },
   },
 };

@@ -1,16 +1,17 @@
 /**
- * One redirect or group by id for this request's viewer (null when there is none or the viewer may
+ * One redirect, group or log entry by id for this request's viewer (null when there is none or the viewer may
  * not manage redirects: WPGraphQL's model layer), remembered for the rest of the request, so a page
  * of redirects asks for each group and for the site's default flags once.
  */
 import { DomainError } from '../../../domain/errors';
 import { defaultGroupId, getGroup } from '../../../domain/redirects/groups';
+import { getLogEntry } from '../../../domain/redirects/logs-entry';
 import { getRedirect } from '../../../domain/redirects/redirects';
 import { defaultSourceFlags, readRedirectSettings } from '../../../domain/redirects/settings';
 import type { SourceFlags } from '../../../domain/redirects/types';
 import type { GraphQLContext } from '../../context';
 import { orNull } from '../../errors';
-import { RedirectGroupModel, RedirectModel } from './models';
+import { NotFoundLogEntryModel, RedirectGroupModel, RedirectLogEntryModel, RedirectModel } from './models';
 
 const memos = new WeakMap<object, Map<string, Promise<unknown>>>();
 
@@ -48,6 +49,16 @@ export function groupModelById(ctx: GraphQLContext, id: number): Promise<Redirec
     const record = await orNull(() => getGroup(ctx.domain, id).catch(unknownGroupIsNone));
     return record ? new RedirectGroupModel(record, record.id === (await siteDefaultGroupId(ctx))) : null;
   });
+}
+
+export async function redirectLogEntryById(ctx: GraphQLContext, id: number): Promise<RedirectLogEntryModel | null> {
+  const record = await orNull(() => getLogEntry(ctx.domain, 'redirect', id));
+  return record ? new RedirectLogEntryModel(record) : null;
+}
+
+export async function notFoundLogEntryById(ctx: GraphQLContext, id: number): Promise<NotFoundLogEntryModel | null> {
+  const record = await orNull(() => getLogEntry(ctx.domain, '404', id));
+  return record ? new NotFoundLogEntryModel(record) : null;
 }
 
 /** The plugin answers an unknown group id with redirect_group_invalid (400): here it is no group. */
