@@ -37,6 +37,14 @@ export interface Proceed {
   snapshot: RuleSnapshot;
 }
 
+/**
+ * A rule answered and its reply was sent. Wrapped: a FastifyReply is thenable (it resolves to
+ * undefined once sent), so an async function returning the reply itself resolves to undefined.
+ */
+export interface Answered {
+  answered: FastifyReply;
+}
+
 /** Renders the site's themed error page with a status (the error action). */
 export type RenderError = (request: FastifyRequest, reply: FastifyReply, status: number, headers: Record<string, string>) => Promise<FastifyReply>;
 
@@ -106,7 +114,7 @@ export class SiteRedirects {
   }
 
   /** The first pass: a reply when a rule answered, else how to go on. */
-  async before(request: FastifyRequest, reply: FastifyReply, renderError: RenderError): Promise<FastifyReply | Proceed> {
+  async before(request: FastifyRequest, reply: FastifyReply, renderError: RenderError): Promise<Answered | Proceed> {
     const snapshot = await this.rules.current();
     const facts = this.requestOf(request);
     const found = snapshot.index.size === 0 ? null : await snapshot.index.match(facts);
@@ -115,13 +123,13 @@ export class SiteRedirects {
   }
 
   /** After the site answered 404: the first 404 page type rule, else the 404 log. Null: send the 404 page. */
-  async notFound(request: FastifyRequest, reply: FastifyReply, proceed: Proceed, renderError: RenderError): Promise<FastifyReply | null> {
+  async notFound(request: FastifyRequest, reply: FastifyReply, proceed: Proceed, renderError: RenderError): Promise<Answered | null> {
     if (proceed.matched) return null;
     const { snapshot } = proceed;
     const found = snapshot.index.size === 0 ? null : await snapshot.index.match(proceed.request, true);
     if (found) {
       const answered = await this.answer(request, reply, found, proceed.request, snapshot, renderError);
-      if (!('matched' in answered)) return answered;
+      if ('answered' in answered) return answered;
       // A page rule that does nothing (or passes): the 404 page, unlogged.
       return null;
     }
@@ -130,7 +138,7 @@ export class SiteRedirects {
     return null;
   }
 
-  private async answer(request: FastifyRequest, reply: FastifyReply, found: RedirectMatch, facts: RedirectRequest, snapshot: RuleSnapshot, renderError: RenderError): Promise<FastifyReply | Proceed> {
+  private async answer(request: FastifyRequest, reply: FastifyReply, found: RedirectMatch, facts: RedirectRequest, snapshot: RuleSnapshot, renderError: RenderError): Promise<Answered | Proceed> {
     const { rule } = found;
     const settings = snapshot.settings;
     let target = found.target;
@@ -147,8 +155,11 @@ export class SiteRedirects {
     }
     this.visit(request, settings, rule.id, rule.logExclude, facts.url.original, target ?? '', rule.actionCode);
     if (proceed) return proceed;
-    if (rule.actionType === 'error') return renderError(request, reply, rule.actionCode, { ...NO_CACHE, 'X-Redirect-By': 'redirection' });
-    return this.redirect(reply, target ?? '/', rule.actionCode, settings);
+    if (rule.actionType === 'error') {
+      await renderError(request, reply, rule.actionCode, { ...NO_CACHE, 'X-Redirect-By': 'redirection' });
+      return { answered: reply };
+    }
+    return { answered: this.redirect(reply, target ?? '/', rule.actionCode, settings) };
   }
 
   /** wp_redirect as the plugin shapes it: `redirect_cache` hours of caching for a 301 (-1: none), never for a 307. */

@@ -100,12 +100,12 @@ export function registerSite(app: FastifyInstance, config: Config, db: Database,
   const serve = async (request: FastifyRequest, reply: FastifyReply, path: string, search: string): Promise<FastifyReply> => {
     // Redirect rules come first: a cached page never hides a rule made after it.
     const proceed = await redirects.before(request, reply, renderError);
-    if (!('matched' in proceed)) return proceed;
+    if ('answered' in proceed) return proceed.answered;
     const rewrite = proceed.rewrite;
     const served = rewrite ? await render(request, rewrite.path, rewrite.search, true) : await render(request, path, search, false);
     if (served.status === 404) {
       const answered = await redirects.notFound(request, reply, proceed, renderError);
-      if (answered) return answered;
+      if (answered) return answered.answered;
     }
     return sendServed(request, reply, served);
   };
@@ -113,7 +113,7 @@ export function registerSite(app: FastifyInstance, config: Config, db: Database,
   /** Other methods: only a rule may answer them (a redirect, an error); otherwise they are not found, as before. */
   const other = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const proceed = await redirects.before(request, reply, renderError);
-    return 'matched' in proceed ? sendFrameworkError(request, reply, 404) : proceed;
+    return 'answered' in proceed ? proceed.answered : sendFrameworkError(request, reply, 404);
   };
 
   const entry: SiteEntry = (request, reply) => {

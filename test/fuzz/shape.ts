@@ -122,6 +122,11 @@ export function check(findings: Findings, label: string, method: string, outcome
     }
     return answer;
   }
+  // A redirect rule's error action (any method, on any path a rule matched): the themed page with the rule's code.
+  if (answer.headers['x-redirect-by'] === 'redirection' && /^text\/html/i.test(String(answer.headers['content-type'] ?? ''))) {
+    if (!answer.body.toString('utf8').startsWith('<!DOCTYPE html>')) findings.add('shape', label, `a rule's error page is not the themed page: ${snippet(answer)}`);
+    return answer;
+  }
   if (face === 'site' && /^text\/html/i.test(String(answer.headers['content-type'] ?? ''))) {
     if (answer.status !== 404 || !answer.body.toString('utf8').startsWith('<!DOCTYPE html>')) findings.add('shape', label, `site error is not the themed 404: ${snippet(answer)}`);
     return answer;

@@ -206,6 +206,27 @@ describe('permalink monitoring', () => {
     ]);
   });
 
+  it('stores a non-ASCII address as every redirect source is stored (decoded), and redirects from it', async () => {
+    const post = await create(POSTS, { title: 'Привет', status: 'publish' });
+    const old = pathOf(post.link);
+    // WordPress keeps such a slug percent-encoded.
+    expect(old).toBe('/%d0%bf%d1%80%d0%b8%d0%b2%d0%b5%d1%82/');
+    await update(POSTS, post.id, { slug: 'for-all' }).expect(200);
+    // The sanitiser's form, the row a client sending the encoded path would have made.
+    expect(await hops()).toEqual([['/привет/', '/for-all/', true]]);
+    const first = await t.request.get(old).redirects(0);
+    expect(first.status).toBe(301);
+    expect(first.headers.location).toBe('/for-all/');
+  });
+
+  it('renames made at once append their redirects at distinct positions', async () => {
+    const posts = await Promise.all(['Racer one', 'Racer two', 'Racer three', 'Racer four'].map((title) => create(POSTS, { title, status: 'publish' })));
+    await Promise.all(posts.map((post) => update(POSTS, post.id, { slug: `${post.slug}-renamed` }).expect(200)));
+    const positions = (await redirects()).map((r) => r.position);
+    expect(positions).toHaveLength(4);
+    expect(new Set(positions).size).toBe(4);
+  });
+
   it('makes the associated redirect too (associated_redirect)', async () => {
     await setMonitor({ monitor_post: MONITOR_GROUP, monitor_types: ['post'], associated_redirect: '/amp/' });
     const post = await create(POSTS, { title: 'Fast page', status: 'publish' });

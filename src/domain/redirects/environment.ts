@@ -4,14 +4,15 @@
 import type { Prisma } from '../../db/client';
 import type { DomainContext } from '../context';
 import type { SanitizeEnv } from './sanitize';
-import { readRedirectSettings } from './settings';
+import { readRedirectSettings, type RedirectSettings } from './settings';
 
 export type Tx = Prisma.TransactionClient;
 
-export async function sanitizeEnv(ctx: DomainContext, tx: Tx): Promise<SanitizeEnv> {
+/** `settings`: as the caller already read them inside its transaction (permalink monitoring), else read now. */
+export async function sanitizeEnv(ctx: DomainContext, tx: Tx, settings?: RedirectSettings): Promise<SanitizeEnv> {
   const site = new URL(ctx.config.siteUrl);
   return {
-    settings: await readRedirectSettings(ctx.db),
+    settings: settings ?? (await readRedirectSettings(ctx.db)),
     siteHost: site.hostname,
     siteScheme: site.protocol.replace(/:$/, ''),
     now: new Date(),

@@ -16,11 +16,20 @@
  * old path is reused rather than duplicated, and the published sub-pages of a moved page get their
  * redirects too. Like the plugin, redirects whose source is the new path are disabled, so renaming
  * back cannot loop.
+ *
+ * Its redirects are made by the redirects domain's insertRedirect, as every other: the sanitiser
+ * stores the source as a client's would be (so a lookup here compares that form), and the group's
+ * position lock makes concurrent writes append in turn. That is sound inside the content write's
+ * transaction: the insert, the group check and the lock all go through the caller's `tx`, and the
+ * sanitiser is given the settings read there rather than reading them on another connection.
  */
 import type { Prisma } from '../../db/client';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
+import { sanitizeEnv } from './environment';
 import { hasPrettyLinks, permalinkPathIn, sitePath } from './monitor-paths';
+import { insertRedirect } from './redirects';
+import { sanitizeSourceUrl, type SanitizeEnv } from './sanitize';
 import { defaultSourceFlags, mergeRedirectSettings, REDIRECT_SETTINGS_OPTION, type RedirectSettings } from './settings';
 import type { SourceFlags } from './types';
 import { matchUrlOf } from './url/match-url';
@@ -36,8 +45,8 @@ interface Monitor {
   groupId: number;
   /** The site's default source flags, never a regular expression. */
   flags: SourceFlags;
-  /** `match_data` as stored: only the flags that differ from the defaults. */
-  matchData: string | null;
+  /** What the sanitiser needs, with the settings as read inside the write's transaction. */
+  env: SanitizeEnv;
 }
 
 type Row = Pick<Content, 'id' | 'type' | 'status' | 'slug' | 'authorId' | 'parentId'>;
@@ -60,31 +69,28 @@ async function monitorFor(tx: Tx, ctx: DomainContext, type: string): Promise<Mon
     return null;
   }
   const flags: SourceFlags = { ...defaultSourceFlags(settings), flag_regex: false };
-  const matchData = settings.flag_regex ? JSON.stringify({ source: { flag_regex: false } }) : null;
-  return { settings, groupId, flags, matchData };
+  return { settings, groupId, flags, env: await sanitizeEnv(ctx, tx, settings) };
 }
 
-/** Appends a redirect to the monitor's group (position = the group's count, as the plugin does). */
-async function insertRedirect(tx: Tx, monitor: Monitor, url: string, target: string, enabled: boolean): Promise<void> {
-  const position = await tx.redirect.count({ where: { groupId: monitor.groupId } });
-  await tx.redirect.create({
-    data: {
-      url,
-      matchUrl: matchUrlOf(url, monitor.flags),
-      matchData: monitor.matchData,
-      regex: false,
-      groupId: monitor.groupId,
-      position,
-      // The plugin's monitor gives its redirects no title.
-      title: null,
-      enabled,
-      matchType: 'url',
-      actionType: 'url',
-      actionCode: 301,
-      actionData: JSON.stringify({ url: target }),
-    },
+/**
+ * Appends a 301 to the monitor's group (no position: the group's count, as the plugin does; no
+ * title, as the plugin's monitor gives none; never a regular expression, whatever the default).
+ */
+async function addRedirect(tx: Tx, monitor: Monitor, url: string, target: string, enabled: boolean): Promise<void> {
+  await insertRedirect(tx, monitor.env, {
+    url,
+    regex: 0,
+    group_id: monitor.groupId,
+    match_type: 'url',
+    action_type: 'url',
+    action_code: 301,
+    action_data: { url: target },
+    enabled,
   });
 }
+
+/** A path as a redirect's source is stored (the sanitiser's form: percent-encoding decoded). */
+const storedSource = (path: string): string => sanitizeSourceUrl(path, false);
 
 const withoutTrailingSlash = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
@@ -107,9 +113,10 @@ async function shortenChains(tx: Tx, ctx: DomainContext, monitor: Monitor, from:
     where: { matchType: 'url', actionType: 'url', actionData: { contains: withoutTrailingSlash(from) } },
     select: { id: true, url: true, matchUrl: true, actionData: true },
   });
+  const toSource = storedSource(to);
   for (const candidate of candidates) {
     // The redirect from the new path was disabled; pointing it there would make it loop.
-    if (candidate.url === to || candidate.matchUrl === toMatch) continue;
+    if (candidate.url === to || candidate.url === toSource || candidate.matchUrl === toMatch) continue;
     let data: unknown;
     try {
       data = JSON.parse(candidate.actionData ?? '');
@@ -133,15 +140,15 @@ async function shortenChains(tx: Tx, ctx: DomainContext, monitor: Monitor, from:
  */
 async function recordMove(tx: Tx, ctx: DomainContext, monitor: Monitor, from: string, to: string): Promise<void> {
   const toMatch = matchUrlOf(to, monitor.flags);
-  await tx.redirect.updateMany({ where: { enabled: true, OR: [{ url: to }, { regex: false, matchUrl: toMatch }] }, data: { enabled: false } });
+  await tx.redirect.updateMany({ where: { enabled: true, OR: [{ url: { in: [...new Set([to, storedSource(to)])] } }, { regex: false, matchUrl: toMatch }] }, data: { enabled: false } });
   await shortenChains(tx, ctx, monitor, from, to);
   const existing = await tx.redirect.findFirst({
-    where: { groupId: monitor.groupId, url: from, regex: false, matchType: 'url', actionType: 'url' },
+    where: { groupId: monitor.groupId, url: storedSource(from), regex: false, matchType: 'url', actionType: 'url' },
     orderBy: { id: 'asc' },
     select: { id: true },
   });
   if (existing) await tx.redirect.update({ where: { id: existing.id }, data: { enabled: true, actionData: JSON.stringify({ url: to }) } });
-  else await insertRedirect(tx, monitor, from, to, true);
+  else await addRedirect(tx, monitor, from, to, true);
 }
 
 /** The associated address of a path (`associated_redirect`, e.g. `/amp/` makes `/a/` → `/a/amp/`). */
@@ -215,6 +222,6 @@ export async function monitorTrash(tx: Tx, ctx: DomainContext, before: Row): Pro
   const home = sitePath(ctx);
   if (from === null || from === '/' || from === home) return;
   const target = JSON.stringify({ url: home });
-  const existing = await tx.redirect.count({ where: { groupId: monitor.groupId, url: from, matchType: 'url', actionType: 'url', actionData: target } });
-  if (existing === 0) await insertRedirect(tx, monitor, from, home, false);
+  const existing = await tx.redirect.count({ where: { groupId: monitor.groupId, url: storedSource(from), matchType: 'url', actionType: 'url', actionData: target } });
+  if (existing === 0) await addRedirect(tx, monitor, from, home, false);
 }
