@@ -253,12 +253,13 @@ describe('match types', () => {
 
   it('ip (single addresses and ranges), server, language', async () => {
     const byIp = await rule({ url: '/by-ip', matchType: 'ip', actionData: { ip: ['203.0.113.9', '2001:db8:0::1', '203.0.113.0/24'], ...fromNotFrom } });
-    // Single addresses in their canonical form; a range is dropped (the plugin's inet_pton check).
+    // Addresses and CIDR ranges in their canonical form (the plugin takes single addresses only).
     const stored = await t.request.get(`${NS}/redirect?filterBy[id]=${byIp}`).set('Authorization', t.adminAuth).expect(200);
-    expect(stored.body.items[0].action_data.ip).toEqual(['203.0.113.9', '2001:db8::1']);
+    expect(stored.body.items[0].action_data.ip).toEqual(['203.0.113.9', '2001:db8::1', '203.0.113.0/24']);
     expect((await get('/by-ip').set('X-Forwarded-For', '203.0.113.9')).headers.location).toBe('/from');
     expect((await get('/by-ip').set('X-Forwarded-For', '2001:db8::1')).headers.location).toBe('/from');
-    expect((await get('/by-ip').set('X-Forwarded-For', '203.0.113.10')).headers.location).toBe('/notfrom');
+    expect((await get('/by-ip').set('X-Forwarded-For', '203.0.113.10')).headers.location).toBe('/from');
+    expect((await get('/by-ip').set('X-Forwarded-For', '203.0.114.1')).headers.location).toBe('/notfrom');
     expect((await get('/by-ip').set('X-Forwarded-For', '198.51.100.1')).headers.location).toBe('/notfrom');
 
     await rule({ url: '/by-server', matchType: 'server', actionData: { server: 'https://other.example', url_from: '/on-other', url_notfrom: '' } });
