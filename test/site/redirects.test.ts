@@ -149,6 +149,19 @@ describe('url rules', () => {
     expect(res.headers.location).toBe('/articles/some-title?id=12');
   });
 
+  it('keeps a target written as a local path local, whatever the captures bring', async () => {
+    await rule({ url: '^/go/(.*)$', regex: true, target: '/$1' });
+    // A capture beginning with slashes would make `//evil.example/x`: another host to a browser.
+    expect((await get('/go//evil.example/x')).headers.location).toBe('/evil.example/x');
+    expect((await get('/go/%5C%5Cevil.example')).headers.location).toBe('/evil.example');
+    // preg_replace keeps the unmatched start of the address: an unanchored rule could also lead with `//`.
+    await rule({ url: '(x+x+)+y', regex: true, target: '/x-then-y' });
+    expect((await get('/xxy')).headers.location).toBe('/x-then-y');
+    // A target made wholly of captures is the site owner's choice to send visitors elsewhere.
+    await rule({ url: '^/out/(.*)$', regex: true, target: '$1' });
+    expect((await get('/out/https://example.org/')).headers.location).toBe('https://example.org/');
+  });
+
   it('handles the query per flag_query: exact, exactorder, ignore, pass', async () => {
     await rule({ url: '/q-exact?a=1&b=2', target: '/exact-target' });
     expect((await get('/q-exact?b=2&a=1')).headers.location).toBe('/exact-target');

@@ -139,12 +139,22 @@ function sourceMatches(rule: CompiledRule, decoded: string): boolean {
 
 const NEEDS_TARGET = new Set(['url', 'pass']);
 
+/**
+ * A rule whose target is written as a path of this site keeps it one: substitution (and the
+ * unmatched rest of the address, which preg_replace keeps) could otherwise begin it with `//` or
+ * `/\`, which a browser reads as another host — an open redirect any visitor could aim.
+ */
+function staysLocal(written: string, substituted: string): string {
+  if (!/^\/(?![/\\])/.test(written)) return substituted;
+  return substituted.replace(/^[/\\]+/, '/');
+}
+
 /** Red_Item::get_match once the source matched: the action when the condition holds, or when its other outcome has a target. */
 function outcome(rule: CompiledRule, holds: boolean, request: RedirectRequest): RedirectMatch | null {
   if (!NEEDS_TARGET.has(rule.actionType)) return holds ? { rule, target: null } : null;
   let target = rule.condition.target(holds);
   if (target === false) return null;
-  if (rule.regex) target = replaceAll(rule.regex, target, request.url.original);
+  if (rule.regex) target = staysLocal(target, replaceAll(rule.regex, target, request.url.original));
   if (rule.flags.flag_query === 'pass') target = passQuery(target, request.url.original);
   return target === '' ? null : { rule, target };
 }
