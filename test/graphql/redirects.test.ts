@@ -5,7 +5,7 @@
  * may do what — and the same records as redirects/v1 answers them.
  */
 import { appendNotFoundLogs, appendRedirectLogs } from '../../src/domain/redirects/logs-write';
-import { basicAuth, startTestApp, type TestApp } from '../support/app';
+import { startTestApp, userAuth, type TestApp } from '../support/app';
 import { execute, listen, run, type GraphQLTestServer } from './client';
 import { operation } from './compat/operations';
 
@@ -47,11 +47,7 @@ describe('GraphQL redirects', () => {
   beforeAll(async () => {
     t = await startTestApp();
     server = await listen(t);
-    for (const role of Object.keys(auth) as Array<keyof typeof auth>) {
-      const res = await t.request.post('/wp-json/core/v2/users').set('Authorization', t.adminAuth).send({ username: role, email: `${role}@example.com`, password: 'secret-1', roles: [role] }).expect(201);
-      const pw = await t.request.post(`/wp-json/core/v2/users/${res.body.id}/application-passwords`).set('Authorization', t.adminAuth).send({ name: 't' }).expect(201);
-      auth[role] = basicAuth(role, pw.body.password);
-    }
+    for (const role of Object.keys(auth) as Array<keyof typeof auth>) auth[role] = await userAuth(t, role, role);
   });
   afterAll(() => t.close());
   beforeEach(reset);

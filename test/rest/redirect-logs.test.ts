@@ -7,7 +7,7 @@ import { Prisma } from '../../src/generated/prisma-sqlite/client';
 import { appendNotFoundLogs, appendRedirectLogs, type RedirectLogEntry } from '../../src/domain/redirects/logs-write';
 import { expireLogs } from '../../src/domain/redirects/logs-retention';
 import { REDIRECT_SETTINGS_OPTION } from '../../src/domain/redirects/settings';
-import { basicAuth, startTestApp, type TestApp } from '../support/app';
+import { startTestApp, userAuth, type TestApp } from '../support/app';
 
 const LOG = '/wp-json/redirects/v1/log';
 const NOT_FOUND = '/wp-json/redirects/v1/404';
@@ -18,10 +18,7 @@ describe('redirects/v1 logs', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const created = await t.request.post('/wp-json/core/v2/users').set('Authorization', t.adminAuth)
-      .send({ username: 'ed', email: 'ed@example.com', password: 'secret-1', roles: ['editor'] }).expect(201);
-    const password = await t.request.post(`/wp-json/core/v2/users/${created.body.id}/application-passwords`).set('Authorization', t.adminAuth).send({ name: 'tests' }).expect(201);
-    editor = basicAuth('ed', password.body.password);
+    editor = await userAuth(t, 'ed', 'editor');
   });
   afterAll(() => t.close());
 

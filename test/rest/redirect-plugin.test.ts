@@ -4,7 +4,7 @@
  */
 import { appendNotFoundLogs, appendRedirectLogs } from '../../src/domain/redirects/logs-write';
 import { REDIRECT_SETTINGS_OPTION } from '../../src/domain/redirects/settings';
-import { basicAuth, startTestApp, type TestApp } from '../support/app';
+import { startTestApp, userAuth, type TestApp } from '../support/app';
 
 const PLUGIN = '/wp-json/redirects/v1/plugin';
 
@@ -14,10 +14,7 @@ describe('redirects/v1 plugin', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const created = await t.request.post('/wp-json/core/v2/users').set('Authorization', t.adminAuth)
-      .send({ username: 'ed', email: 'ed@example.com', password: 'secret-1', roles: ['editor'] }).expect(201);
-    const password = await t.request.post(`/wp-json/core/v2/users/${created.body.id}/application-passwords`).set('Authorization', t.adminAuth).send({ name: 'tests' }).expect(201);
-    editor = basicAuth('ed', password.body.password);
+    editor = await userAuth(t, 'ed', 'editor');
   });
   afterAll(() => t.close());
 

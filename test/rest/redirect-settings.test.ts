@@ -3,7 +3,7 @@
  * Redirection plugin's red_set_options does.
  */
 import { defaultRedirectSettings, REDIRECT_SETTINGS_OPTION } from '../../src/domain/redirects/settings';
-import { basicAuth, startTestApp, type TestApp } from '../support/app';
+import { startTestApp, userAuth, type TestApp } from '../support/app';
 
 const SETTING = '/wp-json/redirects/v1/setting';
 
@@ -13,10 +13,7 @@ describe('redirects/v1 settings', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const created = await t.request.post('/wp-json/core/v2/users').set('Authorization', t.adminAuth)
-      .send({ username: 'ed', email: 'ed@example.com', password: 'secret-1', roles: ['editor'] }).expect(201);
-    const password = await t.request.post(`/wp-json/core/v2/users/${created.body.id}/application-passwords`).set('Authorization', t.adminAuth).send({ name: 'tests' }).expect(201);
-    editor = basicAuth('ed', password.body.password);
+    editor = await userAuth(t, 'ed', 'editor');
   });
   afterAll(() => t.close());
   afterEach(async () => {

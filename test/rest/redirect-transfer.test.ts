@@ -4,7 +4,7 @@
  * redirect through the same sanitiser, each format re-importable with nothing lost, the
  * plugin-importer routes, errors and permissions.
  */
-import { basicAuth, startTestApp, type TestApp } from '../support/app';
+import { startTestApp, userAuth, type TestApp } from '../support/app';
 
 const NS = '/wp-json/redirects/v1';
 
@@ -39,11 +39,7 @@ describe('redirects/v1 import and export', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    for (const role of Object.keys(auth) as Array<keyof typeof auth>) {
-      const res = await t.request.post('/wp-json/core/v2/users').set('Authorization', t.adminAuth).send({ username: role, email: `${role}@example.com`, password: 'secret-1', roles: [role] });
-      const pw = await t.request.post(`/wp-json/core/v2/users/${res.body.id}/application-passwords`).set('Authorization', t.adminAuth).send({ name: 't' });
-      auth[role] = basicAuth(role, pw.body.password);
-    }
+    for (const role of Object.keys(auth) as Array<keyof typeof auth>) auth[role] = await userAuth(t, role, role);
   });
   afterAll(() => t.close());
   beforeEach(reset);

@@ -32,6 +32,14 @@ export function basicAuth(login: string, password: string): string {
   return 'Basic ' + Buffer.from(`${login}:${password}`).toString('base64');
 }
 
+/** A new user of this role with an application password, made through REST; its `Authorization` header value. */
+export async function userAuth(t: TestApp, login: string, role: string): Promise<string> {
+  const user = await t.request.post('/wp-json/core/v2/users').set('Authorization', t.adminAuth)
+    .send({ username: login, email: `${login}@example.com`, password: 'secret-1', roles: [role] }).expect(201);
+  const password = await t.request.post(`/wp-json/core/v2/users/${user.body.id}/application-passwords`).set('Authorization', t.adminAuth).send({ name: 'tests' }).expect(201);
+  return basicAuth(login, password.body.password as string);
+}
+
 /**
  * `sharedWith`: run a second instance on the database of another test app (several servers
  * behind one load balancer); closing it leaves that database alone.
