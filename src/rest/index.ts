@@ -12,6 +12,7 @@ import { eventsRoutes } from './routes/events';
 import { eventsImportRoutes } from './routes/events-import';
 import { oembedRoutes } from './routes/oembed';
 import { redirectsV1Routes } from './routes/redirects';
+import { seoV1Routes } from './routes/seo';
 import { rootRoutes } from './routes/root';
 import { batchRoute } from './server/batch';
 import { RestDispatcher } from './server/dispatcher';
@@ -26,6 +27,7 @@ const NAMESPACE_ROUTES: Record<string, (registry: RouteRegistry) => RouteDef[]> 
   'events/v1': eventsRoutes,
   'events-import/v1': eventsImportRoutes,
   'redirects/v1': redirectsV1Routes,
+  'seo/v1': seoV1Routes,
 };
 
 export function createRestAdapter(config: Config, db: Database, log?: FastifyBaseLogger): RestDispatcher {
