@@ -43,8 +43,9 @@
  */
 
 export { wpautop } from './format/autop';
-export { blockVersion, doBlocks, hasBlocks, parseBlocks } from './format/blocks';
-export type { ParsedBlock } from './format/blocks';
+export { parseBlocks } from './format/block-parser';
+export type { ParsedBlock } from './format/block-parser';
+export { blockVersion, doBlocks, hasBlocks } from './format/blocks';
 export { convertChars } from './format/chars';
 export { excerptRemoveBlocks } from './format/excerpt';
 export { renderContent, renderExcerpt, renderTitle } from './format/render';
