@@ -54,11 +54,13 @@ function unescapeBlock(block: ParsedBlock): void {
  */
 function dropZeroChunks(block: ParsedBlock, topLevel: boolean): void {
   const content = block.innerContent;
-  const last = content.length - 1;
-  const kept = content.filter((chunk, i) => chunk !== '0' || (i < last ? content[i + 1] !== null : !topLevel));
-  if (kept.length !== content.length) {
-    block.innerContent = kept;
-    block.innerHTML = kept.filter((chunk): chunk is string => chunk !== null).join('');
+  if (content.includes('0')) {
+    const last = content.length - 1;
+    const kept = content.filter((chunk, i) => chunk !== '0' || (i < last ? content[i + 1] !== null : !topLevel));
+    if (kept.length !== content.length) {
+      block.innerContent = kept;
+      block.innerHTML = kept.filter((chunk): chunk is string => chunk !== null).join('');
+    }
   }
   for (const inner of block.innerBlocks) dropZeroChunks(inner, false);
 }
@@ -69,7 +71,7 @@ export function parseBlocks(document: string): ParsedBlock[] {
   const blocks = parse(escaped ? escapeSpaces(document) : document);
   for (const block of blocks) {
     if (escaped) unescapeBlock(block);
-    if (block.blockName !== null && document.includes('0')) dropZeroChunks(block, true);
+    if (block.blockName !== null) dropZeroChunks(block, true);
   }
   return blocks;
 }
