@@ -1,13 +1,19 @@
 /**
  * How WordPress turns stored post text into the REST API's `rendered` values.
  *
- * Our own TypeScript re-implementation of WordPress 6.9's display filters (formatting.php,
- * shortcodes.php, blocks.php, post-template.php, the HTML tag processor), written to give
- * byte-identical output for the parts it covers; it was checked against WordPress's own functions
- * on several hundred thousand generated inputs. PHP's regular expressions work on bytes without
- * the `u` flag, so every class here is ASCII-only on purpose: `\s` in PHP is [ \t\n\v\f\r]
- * (JavaScript's `\s` also matches NBSP and other Unicode spaces), PHP's trim() strips
- * " \t\n\r\0\v", and PHP's `$` also matches before a final newline.
+ * WordPress 6.9's display filters (formatting.php, shortcodes.php, blocks.php, post-template.php),
+ * giving byte-identical output for the parts covered. Two jobs use maintained libraries:
+ *  - parse_blocks(): @wordpress/block-serialization-default-parser, WordPress's own JavaScript
+ *    port of WP_Block_Parser, with two named corrections (format/block-parser.ts);
+ *  - the class core/heading and core/list add (WP_HTML_Tag_Processor's next_tag/add_class):
+ *    parse5's standard HTML tokenizer (format/tag-processor.ts).
+ * The rest is our own port, checked against WordPress's own PHP functions on generated inputs.
+ * @wordpress/autop was compared too and is not used: it is the editor's variant of wpautop and
+ * differs in the middle of the function (test/unit/format-packages.test.ts names where).
+ * PHP's regular expressions work on bytes without the `u` flag, so every class here is ASCII-only
+ * on purpose: `\s` in PHP is [ \t\n\v\f\r] (JavaScript's `\s` also matches NBSP and other
+ * Unicode spaces), PHP's trim() strips " \t\n\r\0\v", and PHP's `$` also matches before a
+ * final newline.
  *
  * Chains reproduced (REST `prepare_item_for_response`):
  *  - title.rendered   = the_title:   wptexturize, convert_chars, trim, capital_P_dangit (titles).
@@ -29,8 +35,6 @@
  *    filters add (layout classes on group/columns, duotone, …), block hooks and bindings.
  *  - wp_filter_content_tags (loading/decoding/srcset attributes on img/iframe),
  *    wp_replace_insecure_home_url, prepend_attachment, force_balance_tags on excerpt teasers.
- *  - named character references other than &amp; &quot; &apos; &lt; &gt; inside a class
- *    attribute that gets `wp-block-heading`/`wp-block-list` stay as written (WordPress decodes them).
  *
  * Deliberate limits: markup whose block tree would render to far more than its own size (nested
  * unclosed blocks, which make WP_Block_Parser copy the rest of the document into each of them and
@@ -43,8 +47,9 @@
  */
 
 export { wpautop } from './format/autop';
-export { blockVersion, doBlocks, hasBlocks, parseBlocks } from './format/blocks';
-export type { ParsedBlock } from './format/blocks';
+export { parseBlocks } from './format/block-parser';
+export type { ParsedBlock } from './format/block-parser';
+export { blockVersion, doBlocks, hasBlocks } from './format/blocks';
 export { convertChars } from './format/chars';
 export { excerptRemoveBlocks } from './format/excerpt';
 export { renderContent, renderExcerpt, renderTitle } from './format/render';

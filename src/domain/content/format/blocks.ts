@@ -1,8 +1,10 @@
+import { parseBlocks } from './block-parser';
+import type { ParsedBlock } from './block-parser';
 import { phpEmpty } from './php';
 import { addClassToFirstTag } from './tag-processor';
 
 // ---------------------------------------------------------------------------------------------
-// Blocks: has_blocks(), parse_blocks() (WP_Block_Parser), render_block() for static blocks
+// Blocks: has_blocks(), render_block() for static blocks, do_blocks()
 // ---------------------------------------------------------------------------------------------
 
 /** has_blocks(): the text contains `<!-- wp:`. */
@@ -15,142 +17,19 @@ export function blockVersion(raw: string): number {
   return hasBlocks(raw) ? 1 : 0;
 }
 
-export interface ParsedBlock {
-  /** `core/paragraph`, …; null for freeform HTML between blocks. */
-  blockName: string | null;
-  /** The raw JSON of the delimiter's attributes ('' when none); not decoded here. */
-  attrsJson: string;
-  innerBlocks: ParsedBlock[];
-  innerHTML: string;
-  /** Strings and null placeholders where inner blocks go. */
-  innerContent: Array<string | null>;
-}
-
 const WS_CLASS = '[ \\t\\n\\v\\f\\r]';
-/** WP_Block_Parser::next_token()'s delimiter pattern; its possessive attribute loop is emulated. */
-const BLOCK_TOKEN_RE = new RegExp(
+/**
+ * WP_Block_Parser::next_token()'s delimiter pattern (its possessive attribute loop emulated), used
+ * only to strip delimiters from trees over the render budget.
+ */
+const BLOCK_DELIMITERS_RE = new RegExp(
   `<!--${WS_CLASS}+(\\/)?wp:([a-z][a-z0-9_-]*\\/)?([a-z][a-z0-9_-]*)${WS_CLASS}+` +
     `(\\{(?=((?:[^}]+|\\}+(?=\\})|(?!\\}${WS_CLASS}+\\/?-->)[\\s\\S])*))\\5\\}${WS_CLASS}+)?(\\/)?-->`,
   'g',
 );
 
-interface Frame {
-  block: ParsedBlock;
-  tokenStart: number;
-  tokenLength: number;
-  prevOffset: number;
-  leadingHtmlStart: number | null;
-}
-
-function newBlock(name: string | null, attrsJson: string, html = ''): ParsedBlock {
-  return { blockName: name, attrsJson, innerBlocks: [], innerHTML: html, innerContent: name === null ? [html] : [] };
-}
-
-/** parse_blocks(): the block tree, as WP_Block_Parser builds it (including its handling of broken markup). */
-export function parseBlocks(document: string): ParsedBlock[] {
-  const output: ParsedBlock[] = [];
-  const stack: Frame[] = [];
-  let offset = 0;
-
-  const addFreeform = (): void => {
-    const length = document.length - offset;
-    if (length === 0) return;
-    output.push(newBlock(null, '', document.slice(offset)));
-  };
-  const addInnerBlock = (block: ParsedBlock, tokenStart: number, tokenLength: number, lastOffset?: number): void => {
-    const parent = stack[stack.length - 1]!;
-    parent.block.innerBlocks.push(block);
-    const html = document.slice(parent.prevOffset, tokenStart);
-    if (!phpEmpty(html)) {
-      parent.block.innerHTML += html;
-      parent.block.innerContent.push(html);
-    }
-    parent.block.innerContent.push(null);
-    parent.prevOffset = lastOffset ? lastOffset : tokenStart + tokenLength;
-  };
-  const addBlockFromStack = (endOffset?: number): void => {
-    const top = stack.pop()!;
-    const html = endOffset !== undefined ? document.slice(top.prevOffset, endOffset) : document.slice(top.prevOffset);
-    if (!phpEmpty(html)) {
-      top.block.innerHTML += html;
-      top.block.innerContent.push(html);
-    }
-    if (top.leadingHtmlStart !== null) {
-      output.push(newBlock(null, '', document.slice(top.leadingHtmlStart, top.tokenStart)));
-    }
-    output.push(top.block);
-  };
-
-  for (;;) {
-    BLOCK_TOKEN_RE.lastIndex = offset;
-    const m = BLOCK_TOKEN_RE.exec(document);
-    const depth = stack.length;
-
-    if (m === null) {
-      if (depth === 0) {
-        addFreeform();
-      } else if (depth === 1) {
-        addBlockFromStack();
-      } else {
-        while (stack.length > 0) addBlockFromStack();
-      }
-      return output;
-    }
-
-    const startOffset = m.index;
-    const tokenLength = m[0].length;
-    const isCloser = m[1] !== undefined;
-    const name = (m[2] ?? 'core/') + m[3]!;
-    const attrsJson = m[4] !== undefined ? m[4].replace(new RegExp(`${WS_CLASS}+$`), '') : '';
-    const isVoid = m[6] !== undefined;
-    const leadingHtmlStart = startOffset > offset ? offset : null;
-
-    if (isVoid) {
-      if (depth === 0) {
-        if (leadingHtmlStart !== null) output.push(newBlock(null, '', document.slice(leadingHtmlStart, startOffset)));
-        output.push(newBlock(name, attrsJson));
-      } else {
-        addInnerBlock(newBlock(name, attrsJson), startOffset, tokenLength);
-      }
-      offset = startOffset + tokenLength;
-      continue;
-    }
-
-    if (!isCloser) {
-      stack.push({
-        block: newBlock(name, attrsJson),
-        tokenStart: startOffset,
-        tokenLength,
-        prevOffset: startOffset + tokenLength,
-        leadingHtmlStart,
-      });
-      offset = startOffset + tokenLength;
-      continue;
-    }
-
-    // Block closer.
-    if (depth === 0) {
-      // A closer with nothing open: the parser gives up and the rest is freeform HTML.
-      addFreeform();
-      return output;
-    }
-    if (depth === 1) {
-      addBlockFromStack(startOffset);
-      offset = startOffset + tokenLength;
-      continue;
-    }
-    const top = stack.pop()!;
-    const html = document.slice(top.prevOffset, startOffset);
-    top.block.innerHTML += html;
-    top.block.innerContent.push(html);
-    top.prevOffset = startOffset + tokenLength;
-    addInnerBlock(top.block, top.tokenStart, top.tokenLength, startOffset + tokenLength);
-    offset = startOffset + tokenLength;
-  }
-}
-
-const HEADING_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
-const LIST_TAGS = new Set(['OL', 'UL']);
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const LIST_TAGS = new Set(['ol', 'ul']);
 
 /** render_block() for static blocks; core/heading and core/list get their render callbacks' class. */
 export function renderBlock(block: ParsedBlock): string {
@@ -187,8 +66,6 @@ export function withinRenderBudget(blocks: ParsedBlock[], raw: string): boolean 
   }
   return true;
 }
-
-const BLOCK_DELIMITERS_RE = new RegExp(BLOCK_TOKEN_RE.source, 'g');
 
 /** Fallback for trees over budget: the text with its block delimiters removed. */
 export function removeBlockDelimiters(content: string): string {

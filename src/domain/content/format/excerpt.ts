@@ -1,5 +1,6 @@
-import { hasBlocks, parseBlocks, removeBlockDelimiters, renderBlock, withinRenderBudget } from './blocks';
-import type { ParsedBlock } from './blocks';
+import { parseBlocks } from './block-parser';
+import type { ParsedBlock } from './block-parser';
+import { hasBlocks, removeBlockDelimiters, renderBlock, withinRenderBudget } from './blocks';
 import { replaceAll, replacePairs, S } from './php';
 import { stripShortcodes } from './shortcodes';
 import { theContentAfterBlocks } from './the-content';
