@@ -5,6 +5,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../src/config';
+import { seal, unseal } from '../../src/domain/seo/secret-box';
 import { startTestApp, userAuth, type TestApp } from '../support/app';
 
 const SEO = '/wp-json/seo/v1/semrush';
@@ -166,6 +168,27 @@ describe('seo/v1 semrush', () => {
       await bare.close();
       await keyless.close();
     }
+  });
+
+  it('reads tokens that were altered, or sealed with another key, as no connection', async () => {
+    await authenticate('good').expect(200);
+    const wpseo = JSON.parse(await storedWpseo());
+    const sealed = wpseo.semrush_tokens as string;
+    const flipped = sealed.slice(0, -4) + (sealed.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    await t.db.prisma.option.update({ where: { name: 'wpseo' }, data: { value: JSON.stringify({ ...wpseo, semrush_tokens: flipped }) } });
+    expect((await related('altered').expect(400)).body).toEqual({ error: 'Token usage failed. Token is empty.', status: 400 });
+    const key = Buffer.from(KEY, 'hex');
+    expect(unseal(key, 'wpseo.semrush_tokens', seal(key, 'wpseo.semrush_tokens', 'x'))).toBe('x');
+    expect(unseal(key, 'another.slot', seal(key, 'wpseo.semrush_tokens', 'x'))).toBeNull();
+    expect(unseal(Buffer.alloc(32, 7), 'wpseo.semrush_tokens', seal(key, 'wpseo.semrush_tokens', 'x'))).toBeNull();
+  });
+
+  it('takes a secret key of exactly 32 bytes and an http(s) service address', () => {
+    expect(loadConfig({ SEO_SECRET_KEY: KEY }).seo.secretKey?.length).toBe(32);
+    expect(loadConfig({ SEO_SECRET_KEY: Buffer.alloc(32, 1).toString('base64') }).seo.secretKey?.length).toBe(32);
+    expect(() => loadConfig({ SEO_SECRET_KEY: 'correct horse battery staple' })).toThrow(/SEO_SECRET_KEY/);
+    expect(() => loadConfig({ SEO_KEYPHRASE_SERVICE_URL: 'ftp://example.com' })).toThrow(/SEO_KEYPHRASE_SERVICE_URL/);
+    expect(loadConfig({ SEO_KEYPHRASE_SERVICE_URL: 'https://oauth.semrush.com/' }).seo.keyphraseServiceUrl).toBe('https://oauth.semrush.com');
   });
 
   it('stores the country code', async () => {
