@@ -5,6 +5,7 @@
  */
 import { readSeoOption, writeSeoOption } from '../../src/domain/seo/options';
 import { SITE_URL, startTestApp, userAuth, type TestApp } from '../support/app';
+import { startS3Server } from '../support/s3-server';
 
 const SEO = '/wp-json/seo/v1';
 
@@ -203,6 +204,20 @@ describe('seo/v1 settings routes', () => {
       expect((await get(`file_size?url=${encodeURIComponent(escape)}`).expect(404)).body.type).toBe('failure');
       expect((await get(`file_size?url=${encodeURIComponent(`${SITE_URL}/about/`)}`).expect(404)).body.type).toBe('failure');
     });
+
+    it('reads the size from the bucket when media live in S3', async () => {
+      const s3 = await startS3Server();
+      const bucket = await startTestApp({ ...s3.env, MEDIA_S3_PREFIX: 'seo' }, { sharedWith: t });
+      try {
+        const bytes = Buffer.from('%PDF-1.4\n' + 'y'.repeat(4321));
+        const media = await bucket.request.post('/wp-json/core/v2/media').set('Authorization', t.adminAuth).set('Content-Type', 'application/pdf').set('Content-Disposition', 'attachment; filename="bucket.pdf"').send(bytes).expect(201);
+        const res = await bucket.request.get(`${SEO}/file_size?url=${encodeURIComponent(media.body.source_url)}`).set('Authorization', t.adminAuth).expect(404);
+        expect(res.body).toEqual({ type: 'success', size_in_bytes: bytes.length });
+      } finally {
+        await bucket.close();
+        await s3.close();
+      }
+    }, 60000);
 
     it('requires url and manage_options', async () => {
       expect((await get('file_size').expect(400)).body.code).toBe('rest_missing_callback_param');
