@@ -43,6 +43,25 @@ export interface Config {
   strictReads: boolean;
   media: MediaConfig;
   oembed: OEmbedConfig;
+  seo: SeoConfig;
+}
+
+/** The search-optimisation plugin's outside services (src/domain/seo/semrush*.ts). */
+export interface SeoConfig {
+  /**
+   * The keyphrase research service (SEMrush's OAuth API: `/oauth2/access_token` and
+   * `/api/v1/keywords/phrase_fullsearch` under it); unset, the semrush routes answer that it is not configured.
+   */
+  keyphraseServiceUrl?: string;
+  /** The OAuth client this site is registered as with that service. */
+  keyphraseClientId: string;
+  keyphraseClientSecret: string;
+  /** Key (32 bytes, from SEO_SECRET_KEY) sealing the service's tokens at rest; unset, no token is kept. */
+  secretKey?: Buffer;
+  /** Milliseconds one call to the service may take. */
+  timeoutMs: number;
+  /** `host:port` authorities exempt from the private-address guard (a service on loopback in tests). */
+  allowHosts: string[];
 }
 
 /** Where uploads are kept and how large one may be. */
@@ -164,6 +183,25 @@ function hostList(raw: string | undefined): string[] {
   return (raw ?? '').split(/[\s,]+/).filter(Boolean).map((host) => host.toLowerCase());
 }
 
+/**
+ * SEO_SECRET_KEY: 64 hex digits or base64 of 32 bytes (e.g. `openssl rand -hex 32`); anything else
+ * is refused rather than stretched, so a weak passphrase cannot pass for a key.
+ */
+function secretKey(raw: string | undefined): Buffer | undefined {
+  const text = raw?.trim();
+  if (!text) return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) throw new ConfigError('SEO_SECRET_KEY must be 32 bytes, as 64 hex digits or base64');
+  return key;
+}
+
+function serviceUrl(name: string, raw: string | undefined): string | undefined {
+  const text = raw?.trim().replace(/\/+$/, '');
+  if (!text) return undefined;
+  if (!/^https?:\/\/[^/]/i.test(text)) throw new ConfigError(`${name} must be an http(s) address, got "${raw}"`);
+  return text;
+}
+
 /** The MEDIA_S3_* settings, or undefined when no bucket is named (uploads stay in MEDIA_DIR). */
 function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   const bucket = env.MEDIA_S3_BUCKET?.trim();
@@ -256,6 +294,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheEntries: integer(env, 'OEMBED_CACHE_ENTRIES', 1000),
       allowHosts: hostList(env.OEMBED_ALLOW_HOSTS),
       providers: oembedProviders(env.OEMBED_PROVIDERS),
+    },
+    seo: {
+      keyphraseServiceUrl: serviceUrl('SEO_KEYPHRASE_SERVICE_URL', env.SEO_KEYPHRASE_SERVICE_URL),
+      keyphraseClientId: env.SEO_KEYPHRASE_CLIENT_ID || 'yoast',
+      keyphraseClientSecret: env.SEO_KEYPHRASE_CLIENT_SECRET || '',
+      secretKey: secretKey(env.SEO_SECRET_KEY),
+      timeoutMs: integer(env, 'SEO_KEYPHRASE_TIMEOUT_MS', 10000),
+      allowHosts: hostList(env.SEO_KEYPHRASE_ALLOW_HOSTS),
     },
   };
 }

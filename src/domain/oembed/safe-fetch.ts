@@ -1,5 +1,5 @@
 /**
- * GET an outside address without letting it reach inside (wp_safe_remote_get(), made stricter).
+ * GET (or POST a form to) an outside address without letting it reach inside (wp_safe_remote_get(), made stricter).
  * Every hop — the first request and each redirect — is checked before anything is sent: http or
  * https only, no credentials in the URL, WordPress's ports (80, 443, 8080), and every address the
  * host name resolves to must be public (address-guard.ts). The connection is then pinned to the
@@ -52,6 +52,11 @@ export interface SafeFetchOptions {
   sink?: Writable;
   /** The User-Agent sent (the oEmbed one by default). */
   userAgent?: string;
+  /**
+   * A form body to POST instead of a GET (an OAuth token request). A POST follows no redirect: the
+   * redirect's answer is returned as it is, so the body is never sent anywhere unchecked.
+   */
+  form?: Readonly<Record<string, string>>;
 }
 
 export interface FetchedPage {
@@ -120,14 +125,17 @@ interface HopAnswer {
 function requestHop(url: URL, pinned: Pinned, options: SafeFetchOptions, signal: AbortSignal): Promise<HopAnswer> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
+    const body = options.form ? Buffer.from(new URLSearchParams(options.form).toString()) : null;
+    const headers: Record<string, string | number> = { Host: url.host, 'User-Agent': options.userAgent ?? USER_AGENT, Accept: options.accept ?? '*/*', 'Accept-Encoding': 'identity' };
+    if (body) Object.assign(headers, { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': body.length });
     const request = client.request(
       {
         protocol: url.protocol,
         hostname: bareHost(url),
         port: portOf(url),
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
-        headers: { Host: url.host, 'User-Agent': options.userAgent ?? USER_AGENT, Accept: options.accept ?? '*/*', 'Accept-Encoding': 'identity' },
+        method: body ? 'POST' : 'GET',
+        headers,
         lookup: pinnedLookup(pinned),
         // No pooled sockets: a kept-alive connection could outlive the address check.
         agent: false,
@@ -136,7 +144,7 @@ function requestHop(url: URL, pinned: Pinned, options: SafeFetchOptions, signal:
       (response) => resolve({ response, destroy: () => request.destroy() }),
     );
     request.on('error', (error) => reject(signal.aborted ? new FetchRefused('timeout', 'timed out') : new FetchRefused('network', error.message)));
-    request.end();
+    request.end(body ?? undefined);
   });
 }
 
@@ -230,7 +238,7 @@ export async function safeFetch(address: string, options: SafeFetchOptions): Pro
       const answer = await Promise.race([requestHop(url, pinned, options, controller.signal), deadline]);
       const status = answer.response.statusCode ?? 0;
       const location = answer.response.headers.location;
-      if (REDIRECTS.has(status) && location) {
+      if (REDIRECTS.has(status) && location && !options.form) {
         answer.destroy();
         if (hop >= options.maxRedirects) throw new FetchRefused('redirects', `more than ${options.maxRedirects} redirects`);
         try {

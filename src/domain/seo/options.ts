@@ -16,16 +16,22 @@ type Defaults = Readonly<Record<string, unknown>>;
 /** wpseo (WPSEO_Option_Wpseo): the plugin's own state. */
 const WPSEO_DEFAULTS: Defaults = {
   tracking: false,
+  toggled_tracking: false,
   first_time_install: true,
   configuration_finished_steps: [],
   dismiss_configuration_workout_notice: false,
   indexables_indexing_completed: false,
   semrush_integration_active: true,
   semrush_country_code: 'us',
+  /** The keyphrase service's tokens, sealed (src/domain/seo/semrush-tokens.ts); '' when not connected. */
+  semrush_tokens: '',
   wincher_integration_active: true,
   workouts_data: { configuration: { finishedSteps: [] } },
   dismissed_alerts: {},
   wistia_embed_permission: false,
+  new_post_types: [],
+  new_taxonomies: [],
+  show_new_content_type_notification: false,
 };
 
 /** wpseo_titles (WPSEO_Option_Titles): templates per post type and taxonomy come from `titleDefault` below. */
@@ -51,8 +57,10 @@ const TITLES_DEFAULTS: Defaults = {
   company_name: '',
   company_logo: '',
   company_logo_id: 0,
+  company_logo_meta: false,
   person_logo: '',
   person_logo_id: 0,
+  person_logo_meta: false,
   company_or_person_user_id: false,
   person_name: '',
 };
