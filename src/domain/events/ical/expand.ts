@@ -1,13 +1,15 @@
 /**
- * Recurring events expanded into occurrences by ical.js's iterator (every RRULE part of RFC 5545,
- * RDATE, EXDATE; COUNT counts excluded dates too). Overrides (same UID and RECURRENCE-ID) replace
- * the occurrence they name, matched by instant. A series without end stops at the horizon; any
- * series stops at maxOccurrences. What is left out is returned as a notice, never dropped silently.
+ * Recurring events expanded into occurrences: RRULE dates from rule-dates.ts, plus RDATEs, less
+ * EXDATEs (COUNT counts excluded dates too), each turned into an instant by ical.js in the event's
+ * own zone. Overrides (same UID and RECURRENCE-ID) replace the occurrence they name, matched by
+ * instant; a cancelled one removes it (the importer leaves cancelled events out). A series without
+ * end stops at the horizon; any series stops at maxOccurrences. What is left out is returned as a
+ * notice, never dropped silently.
  */
 import ICAL from 'ical.js';
-import { instantOf } from './event';
+import { walkRule } from './rule-dates';
 import type { CalendarEvent } from './types';
-import { formatLocal, msToWall, parseLocal, wallToMs } from './wall';
+import { formatLocal, msToWall, parseLocal, wallToMs, type Wall } from './wall';
 import { instantToZonedWall, zonedWallToInstant } from './zones';
 
 export interface ExpandOptions {
@@ -30,8 +32,8 @@ export function occurrenceUid(event: CalendarEvent, start: Date): string {
   return `${event.uid}#${event.allDay ? dateStamp(event, start) : stamp(start)}`;
 }
 
-/** A key matching an override's RECURRENCE-ID to its occurrence: the day for all-day series, else the instant. */
-const occurrenceKey = (event: CalendarEvent, date: Date) => `${event.uid} ${event.allDay ? dateStamp(event, date) : date.getTime()}`;
+/** What identifies an occurrence: its day for all-day series, else its instant. */
+const occurrenceKey = (event: CalendarEvent, date: Date) => (event.allDay ? dateStamp(event, date) : String(date.getTime()));
 
 /** One occurrence of a recurring event starting at `utc`, as long as the first one. */
 function occurrenceAt(event: CalendarEvent, utc: Date): CalendarEvent {
@@ -40,7 +42,7 @@ function occurrenceAt(event: CalendarEvent, utc: Date): CalendarEvent {
   const start = { local: formatLocal(instantToZonedWall(zone, utc)), timezone: zone, utc };
   let end;
   if (event.allDay) {
-    const days = Math.round((wallToMs(parseLocal(event.end.local)!) - wallToMs(parseLocal(event.start.local)!)) / DAY);
+    const days = Math.floor((wallToMs(parseLocal(event.end.local)!) - wallToMs(parseLocal(event.start.local)!)) / DAY);
     const endWall = { ...msToWall(wallToMs(parseLocal(start.local)!) + days * DAY), hour: 23, minute: 59, second: 59 };
     end = { local: formatLocal(endWall), timezone: event.end.timezone, utc: zonedWallToInstant(event.end.timezone, endWall) };
   } else {
@@ -48,11 +50,6 @@ function occurrenceAt(event: CalendarEvent, utc: Date): CalendarEvent {
     end = { local: formatLocal(instantToZonedWall(event.end.timezone, endUtc)), timezone: event.end.timezone, utc: endUtc };
   }
   return { ...rest, uid: occurrenceUid(event, utc), start, end, recurrenceId: utc };
-}
-
-export interface Series {
-  event: CalendarEvent;
-  component: ICAL.Component;
 }
 
 export interface Expansion {
@@ -63,39 +60,66 @@ export interface Expansion {
 const describe = (event: CalendarEvent) => `"${event.title || '(untitled)'}" (${event.uid})`;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The occurrences of one series, and a notice when some are left out. */
-function occurrencesOf(series: Series, max: number, horizon: Date): { occurrences: CalendarEvent[]; notice?: string } {
-  const { event, component } = series;
-  const rules = component.getAllProperties('rrule').map((p) => p.getFirstValue() as ICAL.Recur);
-  const endless = rules.some((rule) => !rule.count && !rule.until);
-  const iterator = new ICAL.Event(component).iterator();
-  const occurrences: CalendarEvent[] = [];
-  let leftOut = 0;
-  for (let next = iterator.next(); next; next = iterator.next()) {
-    const utc = instantOf(next, event.start.timezone);
-    if (endless && utc.getTime() > horizon.getTime()) {
-      return { occurrences, notice: `${describe(event)} repeats without end: ${occurrences.length} occurrence(s) up to ${day(horizon)} imported, later ones are not (the expansion horizon).` };
-    }
-    if (occurrences.length < max) occurrences.push(occurrenceAt(event, utc));
-    else if (++leftOut >= COUNT_LIMIT) break;
-  }
-  if (!leftOut) return { occurrences };
-  const more = leftOut >= COUNT_LIMIT ? `at least ${leftOut}` : String(leftOut);
-  return { occurrences, notice: `${describe(event)} has more than ${max} occurrences: ${occurrences.length} imported, ${more} left out.` };
+interface Walk {
+  max: number;
+  horizon: Date;
 }
+
+/** The start instants of a series (rules, then RDATEs, less EXDATEs), sorted, and a notice when some are left out. */
+function startsOf(event: CalendarEvent, component: ICAL.Component, walk: Walk): { starts: Date[]; notice?: string } {
+  const dtstart = component.getFirstPropertyValue('dtstart') as ICAL.Time;
+  const zone = event.start.timezone;
+  // The instant of a wall time in the zone of DTSTART, whatever ical.js knows it by (VTIMEZONE, Intl, UTC).
+  const instant = (wall: Wall) => (dtstart.isDate ? zonedWallToInstant(zone, wall) : new Date(ICAL.Time.fromData({ ...wall, isDate: false }, dtstart.zone).toUnixTime() * 1000));
+  const excluded = new Set((event.exceptionDates ?? []).map((date) => occurrenceKey(event, date)));
+  const starts = new Map<string, Date>();
+  const add = (date: Date) => {
+    const key = occurrenceKey(event, date);
+    if (!excluded.has(key)) starts.set(key, date);
+  };
+  const start: Wall = { year: dtstart.year, month: dtstart.month, day: dtstart.day, hour: dtstart.hour, minute: dtstart.minute, second: dtstart.second };
+  let endless = false;
+  let counted = 0;
+  for (const property of component.getAllProperties('rrule')) {
+    const recur = property.getFirstValue() as ICAL.Recur;
+    const until = recur.until ? (recur.until.isDate ? zonedWallToInstant(zone, { ...toWall(recur.until), hour: 23, minute: 59, second: 59 }) : recur.until.zone === ICAL.Timezone.utcTimezone ? new Date(recur.until.toUnixTime() * 1000) : instant(toWall(recur.until))) : undefined;
+    const open = !recur.count && !until;
+    endless ||= open;
+    walkRule(recur, start, (wall) => {
+      const date = instant(wall);
+      if (until && date.getTime() > until.getTime()) return false;
+      if (open && date.getTime() > walk.horizon.getTime()) return false;
+      add(date);
+      return ++counted < walk.max + COUNT_LIMIT;
+    });
+  }
+  for (const date of event.recurrenceDates ?? []) add(date);
+  add(event.start.utc); // DTSTART is always the first occurrence (unless excluded)
+  const sorted = [...starts.values()].sort((a, b) => a.getTime() - b.getTime());
+  const kept = sorted.slice(0, walk.max);
+  const leftOut = sorted.length - kept.length;
+  if (endless) {
+    const capped = leftOut ? `; ${leftOut} more up to that day are not either (at most ${walk.max} per series)` : '';
+    return { starts: kept, notice: `${describe(event)} repeats without end: ${kept.length} occurrence(s) imported, none after ${day(walk.horizon)} (the expansion horizon)${capped}.` };
+  }
+  if (!leftOut) return { starts: kept };
+  const more = counted >= walk.max + COUNT_LIMIT ? `at least ${leftOut}` : String(leftOut);
+  return { starts: kept, notice: `${describe(event)} has more than ${walk.max} occurrences: ${kept.length} imported, ${more} left out.` };
+}
+
+const toWall = (time: ICAL.Time): Wall => ({ year: time.year, month: time.month, day: time.day, hour: time.isDate ? 0 : time.hour, minute: time.isDate ? 0 : time.minute, second: time.isDate ? 0 : time.second });
 
 /**
  * Expands every series of a calendar. `events` are all its events (masters, overrides, single
- * events) in document order; `series` are the masters with an RRULE or RDATE and their components.
+ * events) in document order; `series` maps the masters with an RRULE or RDATE to their components.
  */
 export function expandSeries(events: CalendarEvent[], series: Map<CalendarEvent, ICAL.Component>, options: ExpandOptions = {}): Expansion {
-  const max = options.maxOccurrences ?? DEFAULT_MAX_OCCURRENCES;
-  const horizon = options.horizon ?? new Date(Date.now() + 2 * 366 * DAY);
+  const walk = { max: options.maxOccurrences ?? DEFAULT_MAX_OCCURRENCES, horizon: options.horizon ?? new Date(Date.now() + 2 * 366 * DAY) };
   const masters = new Map([...series.keys()].map((event) => [event.uid, event]));
   const overrides = new Map<string, CalendarEvent>();
   for (const event of events) {
     const master = masters.get(event.uid);
-    if (event.recurrenceId && master) overrides.set(occurrenceKey(master, event.recurrenceId), event);
+    if (event.recurrenceId && master) overrides.set(`${event.uid} ${occurrenceKey(master, event.recurrenceId)}`, event);
   }
   const notices: string[] = [];
   const result: CalendarEvent[] = [];
@@ -106,14 +130,14 @@ export function expandSeries(events: CalendarEvent[], series: Map<CalendarEvent,
       if (!event.recurrenceId || !masters.has(event.uid)) result.push(event);
       continue;
     }
-    const { occurrences, notice } = occurrencesOf({ event, component }, max, horizon);
+    const { starts, notice } = startsOf(event, component, walk);
     if (notice) notices.push(notice);
     const used = new Set<string>();
-    for (const occurrence of occurrences) {
-      const key = occurrenceKey(event, occurrence.recurrenceId!);
+    for (const start of starts) {
+      const key = `${event.uid} ${occurrenceKey(event, start)}`;
       const override = overrides.get(key);
       used.add(key);
-      result.push(override ? { ...override, uid: occurrence.uid } : occurrence);
+      result.push(override ? { ...override, uid: occurrenceUid(event, start) } : occurrenceAt(event, start));
     }
     // An override naming no occurrence the rule produced (RFC 5545 says it must): kept, not lost.
     for (const [key, override] of overrides) {
