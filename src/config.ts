@@ -43,6 +43,15 @@ export interface Config {
   strictReads: boolean;
   media: MediaConfig;
   oembed: OEmbedConfig;
+  ical: IcalConfig;
+}
+
+/** iCalendar imports: how far recurring series are expanded into events. */
+export interface IcalConfig {
+  /** A series without end (no COUNT or UNTIL) is expanded this many days ahead (ICAL_EXPANSION_HORIZON_DAYS, default 732: two years). */
+  expansionHorizonDays: number;
+  /** Most events one series becomes (ICAL_MAX_OCCURRENCES, default 500). */
+  maxOccurrences: number;
 }
 
 /** Where uploads are kept and how large one may be. */
@@ -256,6 +265,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheEntries: integer(env, 'OEMBED_CACHE_ENTRIES', 1000),
       allowHosts: hostList(env.OEMBED_ALLOW_HOSTS),
       providers: oembedProviders(env.OEMBED_PROVIDERS),
+    },
+    ical: {
+      expansionHorizonDays: Math.max(1, integer(env, 'ICAL_EXPANSION_HORIZON_DAYS', 732)),
+      maxOccurrences: Math.max(1, integer(env, 'ICAL_MAX_OCCURRENCES', 500)),
     },
   };
 }
