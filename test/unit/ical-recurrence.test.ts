@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { parseIcal, parseIcalEvents } from '../../src/domain/events/ical';
 import type { ExpandOptions } from '../../src/domain/events/ical';
 
@@ -92,5 +93,27 @@ describe('expanding recurring events (ical.js)', () => {
   it('leaves the rule on the event when not expanding', () => {
     const [event] = parseIcalEvents(calendar(...series('DTSTART:20260101T090000', 'RRULE:FREQ=DAILY;COUNT=3')));
     expect(event.recurrence).toEqual({ text: 'FREQ=DAILY;COUNT=3' });
+  });
+});
+
+/**
+ * Why rules run on `rrule` and not on ical.js's own iterator: ical.js 2.2.1 differs from RFC 5545 in
+ * these two cases (the examples above give the RFC's answers). Should a later ical.js agree, this
+ * test fails, and the iterator could be used again.
+ */
+describe('ical.js 2.2.1 iterator differences', () => {
+  const icalJs = (dtstart: string, rule: string, n: number) => {
+    const iterator = new ICAL.Event(new ICAL.Component(ICAL.parse(`BEGIN:VEVENT\r\nUID:x\r\nDTSTART:${dtstart}\r\nRRULE:${rule}\r\nEND:VEVENT\r\n`) as unknown[])).iterator();
+    const out: string[] = [];
+    for (let next = iterator.next(); next && out.length < n; next = iterator.next()) out.push(next.toString());
+    return out;
+  };
+
+  it('gets BYWEEKNO wrong (RFC 5545: Monday of week 20 is 1997-05-12, 1998-05-11, 1999-05-17)', () => {
+    expect(icalJs('19970512T090000', 'FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO', 3)).toEqual(['1997-05-19T09:00:00', '1997-05-26T09:00:00', '1997-06-02T09:00:00']);
+  });
+
+  it('lets BYMONTHDAY=30 in February run into March (RFC 5545: no such day, no occurrence)', () => {
+    expect(icalJs('20260101T090000', 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30', 2)).toEqual(['2026-03-02T09:00:00', '2027-03-02T09:00:00']);
   });
 });

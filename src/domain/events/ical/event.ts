@@ -44,15 +44,15 @@ function zoneOfProperty(property: ICAL.Property, context: EventContext): string 
   return typeof tzid === 'string' ? context.zoneOfTzid(tzid) : context.fallback;
 }
 
-/** The values of a date property, checked (ical.js reads "20261301" as next January). */
+/** The values of a date property, checked (ical.js reads "20261301" as next January); a PERIOD gives its start. */
 export function timesOf(property: ICAL.Property, context: EventContext): ICAL.Time[] {
-  const raw = property.toJSON().slice(3).map(String);
+  const raw = property.toJSON().slice(3).map((value: unknown) => String(value).split('/')[0]);
   for (const value of raw) {
     const m = DATE_TIME.exec(value) ?? DATE.exec(value);
     const wall = m && { year: +m[1], month: +m[2], day: +m[3], hour: +(m[4] ?? 0), minute: +(m[5] ?? 0), second: Math.min(+(m[6] ?? 0), 59) };
     if (!wall || !isValidWall(wall)) throw icalParseError(context.lineOf(property.name.toUpperCase()), `${property.name.toUpperCase()} has an invalid date "${value}" (expected YYYYMMDD or YYYYMMDDTHHMMSS[Z])`);
   }
-  return property.getValues() as ICAL.Time[];
+  return property.getValues().map((value) => (value instanceof ICAL.Period ? value.start : value) as ICAL.Time);
 }
 
 interface ReadTime {
@@ -82,7 +82,7 @@ export function readEvent(component: ICAL.Component, context: EventContext): Cal
   const end = readEnd(component, start, context, dateZone);
   const summary = text(component, 'summary') ?? '';
   const event: CalendarEvent = {
-    uid: text(component, 'uid')?.trim() || syntheticUid(String(dtstart.toJSON().slice(3).join(',')), summary),
+    uid: text(component, 'uid')?.trim() || syntheticUid(dtstart.toJSON().slice(3).join(',').replace(/[-:]/g, ''), summary),
     title: summary,
     description: readDescription(component),
     start: start.time,

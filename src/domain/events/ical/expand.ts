@@ -21,7 +21,7 @@ export interface ExpandOptions {
 
 export const DEFAULT_MAX_OCCURRENCES = 500;
 /** Occurrences counted past the cap, to say how many were left out (a finite rule may be very long). */
-const COUNT_LIMIT = 100_000;
+const COUNT_LIMIT = 20_000;
 const DAY = 86_400_000;
 
 const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -98,13 +98,13 @@ function startsOf(event: CalendarEvent, component: ICAL.Component, walk: Walk): 
   const sorted = [...starts.values()].sort((a, b) => a.getTime() - b.getTime());
   const kept = sorted.slice(0, walk.max);
   const leftOut = sorted.length - kept.length;
+  const atLeast = counted >= walk.max + COUNT_LIMIT ? 'at least ' : '';
   if (endless) {
-    const capped = leftOut ? `; ${leftOut} more up to that day are not either (at most ${walk.max} per series)` : '';
+    const capped = leftOut ? `; ${atLeast}${leftOut} more up to that day are not either (at most ${walk.max} per series)` : '';
     return { starts: kept, notice: `${describe(event)} repeats without end: ${kept.length} occurrence(s) imported, none after ${day(walk.horizon)} (the expansion horizon)${capped}.` };
   }
   if (!leftOut) return { starts: kept };
-  const more = counted >= walk.max + COUNT_LIMIT ? `at least ${leftOut}` : String(leftOut);
-  return { starts: kept, notice: `${describe(event)} has more than ${walk.max} occurrences: ${kept.length} imported, ${more} left out.` };
+  return { starts: kept, notice: `${describe(event)} has more than ${walk.max} occurrences: ${kept.length} imported, ${atLeast}${leftOut} left out.` };
 }
 
 const toWall = (time: ICAL.Time): Wall => ({ year: time.year, month: time.month, day: time.day, hour: time.isDate ? 0 : time.hour, minute: time.isDate ? 0 : time.minute, second: time.isDate ? 0 : time.second });
