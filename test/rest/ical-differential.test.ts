@@ -56,9 +56,13 @@ function icalJsOccurrences(text: string): Occurrence[] {
       continue;
     }
     for (const exception of vevents.filter((c) => c.hasProperty('recurrence-id') && c.getFirstPropertyValue('uid') === event.uid)) event.relateException(exception);
+    // ical.js leaves DTSTART out of a series made of RDATEs alone; RFC 5545 (§3.8.5.2) makes it the first instance.
+    if (!component.hasProperty('rrule')) add(event.summary, event.startDate, event.endDate);
+    // A series without end is read up to the horizon, as the importer does; one with COUNT or UNTIL in full.
+    const endless = component.getAllProperties('rrule').some((p) => !(p.getFirstValue() as ICAL.Recur).isFinite());
     const iterator = event.iterator();
     for (let next = iterator.next(); next; next = iterator.next()) {
-      if (next.toJSDate().getTime() > HORIZON.getTime()) break;
+      if (endless && next.toJSDate().getTime() > HORIZON.getTime()) break;
       const details = event.getOccurrenceDetails(next);
       if (cancelled(details.item.component)) continue;
       add(details.item.summary, details.startDate, details.endDate);
