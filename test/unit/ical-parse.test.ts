@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { DomainError } from '../../src/domain/errors';
 import { parseIcal, parseIcalEvents } from '../../src/domain/events/ical';
 
@@ -204,6 +205,28 @@ describe('parseIcal: malformed documents', () => {
     expect(error.data).toEqual({ line });
     expect(error.message).toMatch(new RegExp(`line ${line}:`));
     expect(error.message).toMatch(message);
+  });
+
+  it('reads any damaged document either into events or into a DomainError, never a crash', () => {
+    const lines = calendar(
+      'X-WR-TIMEZONE:Europe/Berlin',
+      ...event('DTSTART;TZID=W. Europe Standard Time:20260105T190000', 'DTEND;TZID=Europe/Berlin:20260105T200000', 'RRULE:FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=-1;COUNT=3', 'EXDATE:20260112T180000Z', 'RDATE;VALUE=PERIOD:20260110T100000Z/PT1H', 'SUMMARY:A\\, b', 'GEO:1;2'),
+      ...event('RECURRENCE-ID;VALUE=DATE:20260105', 'DTSTART;VALUE=DATE:20260106', 'DURATION:P1D'),
+    ).split('\r\n');
+    expect(parseIcalEvents(lines.join('\r\n'), { expand: { horizon: new Date('2030-01-01T00:00:00Z') } }).map((e) => e.start.local)).toEqual(['2026-01-05 19:00:00', '2026-01-10 11:00:00', '2026-01-27 19:00:00', '2026-02-24 19:00:00', '2026-01-06 00:00:00']);
+    const damage = fc.record({ line: fc.nat(lines.length - 1), at: fc.nat(40), text: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(':', ';', '=', '"', ',', '/', 'T', 'Z', '-', '\\', ' ', 'BEGIN:VEVENT', 'END:VEVENT', '99', 'TZID=', 'VALUE=DATE')) });
+    fc.assert(
+      fc.property(fc.array(damage, { minLength: 1, maxLength: 4 }), (damages) => {
+        const copy = [...lines];
+        for (const { line, at, text } of damages) copy[line] = copy[line].slice(0, at) + text + copy[line].slice(at + 1);
+        try {
+          parseIcal(copy.join('\r\n'), { expand: { horizon: new Date('2030-01-01T00:00:00Z') } });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('survives garbage without crashing: every failure is a DomainError', () => {

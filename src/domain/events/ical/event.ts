@@ -46,7 +46,7 @@ function zoneOfProperty(property: ICAL.Property, context: EventContext): string 
 
 /** The values of a date property, checked (ical.js reads "20261301" as next January); a PERIOD gives its start. */
 export function timesOf(property: ICAL.Property, context: EventContext): ICAL.Time[] {
-  const raw = property.toJSON().slice(3).map((value: unknown) => String(value).split('/')[0]);
+  const raw = property.toJSON().slice(3).map((value: unknown) => String(Array.isArray(value) ? value[0] : value).split('/')[0]);
   for (const value of raw) {
     const m = DATE_TIME.exec(value) ?? DATE.exec(value);
     const wall = m && { year: +m[1], month: +m[2], day: +m[3], hour: +(m[4] ?? 0), minute: +(m[5] ?? 0), second: Math.min(+(m[6] ?? 0), 59) };
