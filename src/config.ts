@@ -44,6 +44,7 @@ export interface Config {
   media: MediaConfig;
   oembed: OEmbedConfig;
   seo: SeoConfig;
+  ical: IcalConfig;
 }
 
 /** The search-optimisation plugin's outside services (src/domain/seo/semrush*.ts). */
@@ -62,6 +63,14 @@ export interface SeoConfig {
   timeoutMs: number;
   /** `host:port` authorities exempt from the private-address guard (a service on loopback in tests). */
   allowHosts: string[];
+}
+
+/** iCalendar imports: how far recurring series are expanded into events. */
+export interface IcalConfig {
+  /** A series without end (no COUNT or UNTIL) is expanded this many days ahead (ICAL_EXPANSION_HORIZON_DAYS, default 732: two years). */
+  expansionHorizonDays: number;
+  /** Most events one series becomes (ICAL_MAX_OCCURRENCES, default 500). */
+  maxOccurrences: number;
 }
 
 /** Where uploads are kept and how large one may be. */
@@ -302,6 +311,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: secretKey(env.SEO_SECRET_KEY),
       timeoutMs: integer(env, 'SEO_KEYPHRASE_TIMEOUT_MS', 10000),
       allowHosts: hostList(env.SEO_KEYPHRASE_ALLOW_HOSTS),
+    },
+    ical: {
+      expansionHorizonDays: Math.max(1, integer(env, 'ICAL_EXPANSION_HORIZON_DAYS', 732)),
+      maxOccurrences: Math.max(1, integer(env, 'ICAL_MAX_OCCURRENCES', 500)),
     },
   };
 }

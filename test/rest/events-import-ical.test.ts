@@ -143,6 +143,21 @@ describe('iCalendar imports', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('reports what it leaves out — a series without end past the horizon (horizon_days), a VTODO — in the record', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+    const doc = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', 'BEGIN:VTODO', 'UID:todo@test', 'SUMMARY:Taxes', 'END:VTODO',
+      'BEGIN:VEVENT', 'UID:daily@horizon.example', 'DTSTAMP:20250101T000000Z', `DTSTART:${tomorrow}T100000Z`, 'DURATION:PT1H', 'RRULE:FREQ=DAILY', 'SUMMARY:Daily check', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+    const res = await upload(doc).query({ horizon_days: 10 }).expect(201);
+    const [, count] = /repeats without end: (\d+) occurrence\(s\) imported, none after \d{4}-\d{2}-\d{2} \(the expansion horizon\)\./.exec(res.body.message) ?? [];
+    expect(Number(count)).toBeGreaterThanOrEqual(9);
+    expect(Number(count)).toBeLessThanOrEqual(10);
+    expect(res.body).toMatchObject({ status: 'success', created: Number(count), message_slug: 'ical-not-imported' });
+    expect(res.body.message).toBe(
+      `Not imported from this calendar:\n- 1 VTODO component(s) (to-do) not imported: only events (VEVENT) are.\n- "Daily check" (daily@horizon.example) repeats without end: ${count} occurrence(s) imported, none after ${res.body.message.match(/\d{4}-\d{2}-\d{2}/)[0]} (the expansion horizon).`,
+    );
+    expect(await eventsTitled('Daily check')).toHaveLength(Number(count));
+  });
+
   it('lets only users who may publish events import', async () => {
     const before = await counts();
     await upload(ICS, '').expect(401);
@@ -216,6 +231,20 @@ describe('iCalendar imports', () => {
       expect(second.code).toBe(0);
       expect(second.out).toMatch(/created 0, updated 30/);
       expect(await t.db.prisma.content.count({ where: { type: 'tribe_events', title: { startsWith: 'Many ' } } })).toBe(30);
+    }, 60_000);
+
+    it('prints what the calendar holds that was not imported, and takes --horizon-days', async () => {
+      const file = path.join(dir, 'endless.ics');
+      writeFileSync(file, ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', 'BEGIN:VJOURNAL', 'UID:j@test', 'END:VJOURNAL', 'BEGIN:VEVENT', 'UID:weekly@cli.example', 'DTSTAMP:20250101T000000Z',
+        `DTSTART:${year}0105T100000Z`, 'RRULE:FREQ=WEEKLY', 'SUMMARY:Weekly forever', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'));
+      const run = await cli(['events:import', file, '--horizon-days', '400']);
+      expect(run.code).toBe(0);
+      expect(run.out).toContain('Not imported from this calendar:');
+      expect(run.out).toContain('- 1 VJOURNAL component(s) (journal entry) not imported: only events (VEVENT) are.');
+      expect(run.out).toMatch(/- "Weekly forever" \(weekly@cli\.example\) repeats without end: \d+ occurrence\(s\) imported, none after \d{4}-\d{2}-\d{2} \(the expansion horizon\)\./);
+      const bad = await cli(['events:import', file, '--horizon-days', 'soon']);
+      expect(bad.code).toBe(2);
+      expect(bad.out).toContain('usage: events:import');
     }, 60_000);
 
     it('explains what it cannot do', async () => {

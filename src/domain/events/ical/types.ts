@@ -27,25 +27,9 @@ export interface CalendarOrganizer {
   email?: string;
 }
 
-export type RecurrenceFrequency = 'SECONDLY' | 'MINUTELY' | 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
-
-/** A weekday in a BYDAY list: `2TU` is {nth: 2, day: 'TU'}, `-1FR` is {nth: -1, day: 'FR'}. */
-export interface RecurrenceWeekday {
-  nth?: number;
-  day: 'SU' | 'MO' | 'TU' | 'WE' | 'TH' | 'FR' | 'SA';
-}
-
-/** An RRULE as written (`text`) and the parts this library understands. */
+/** An RRULE as written (ical.js reads and expands it). */
 export interface RecurrenceRule {
   text: string;
-  freq: RecurrenceFrequency;
-  interval: number;
-  count?: number;
-  /** UNTIL as an instant (a DATE UNTIL is taken as the end of that day in the event's zone). */
-  until?: Date;
-  byDay?: RecurrenceWeekday[];
-  byMonthDay?: number[];
-  byMonth?: number[];
 }
 
 export type EventStatus = 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
@@ -68,6 +52,8 @@ export interface CalendarEvent {
   sequence: number;
   status?: EventStatus;
   recurrence?: RecurrenceRule;
+  /** RDATE instants of a recurring event (dates added to its rule). */
+  recurrenceDates?: Date[];
   /** EXDATE instants of a recurring event. */
   exceptionDates?: Date[];
   /** Set on an overridden occurrence of a recurring event (a VEVENT with RECURRENCE-ID). */
@@ -83,6 +69,11 @@ export interface ParsedCalendar {
   prodId?: string;
   method?: string;
   events: CalendarEvent[];
-  /** Non-fatal oddities met while parsing (unresolvable TZIDs and the like), with line numbers. */
+  /** Non-fatal oddities met while parsing (unresolvable TZIDs and the like). */
   warnings: string[];
+  /**
+   * What an import of this calendar leaves out, one sentence each: components other than events,
+   * invalid RRULEs, occurrences past the expansion horizon or the per-series cap.
+   */
+  notices: string[];
 }

@@ -1,15 +1,13 @@
 /**
- * Turning a TZID into an IANA zone: an IANA name (also inside a prefix such as
- * `/mozilla.org/20050126_1/Europe/Berlin`), a Windows name, the zone whose offsets match the
- * document's VTIMEZONE, a city named in an Outlook display name, or finally the fallback zone.
+ * Which IANA zone a TZID means: an IANA name (also inside a prefix such as
+ * `/mozilla.org/20050126_1/Europe/Berlin`), a Windows name, a city named in an Outlook display
+ * name, or — for a TZID that names none of these but comes with a VTIMEZONE — the zone whose
+ * offsets match the VTIMEZONE's (ical.js computes those). The zone is what events are shown in;
+ * instants come from ical.js, through the document's VTIMEZONE or an Intl zone registered for it.
  */
-import type { EventTime } from './types';
-import type { TimezoneDefinition } from './vtimezone';
-import { definitionOffsetAt, definitionProbes, definitionWallToInstant } from './vtimezone';
-import type { Wall } from './wall';
-import { formatLocal } from './wall';
+import ICAL from 'ical.js';
 import { windowsZoneToIana } from './windows-zones';
-import { ianaZoneName, instantToZonedWall, zonedWallToInstant, zoneOffsetMinutes } from './zones';
+import { ianaZoneName, zoneOffsetMinutes } from './zones';
 
 /** An IANA zone named by a TZID itself (exactly, after a path prefix, or as a Windows name). */
 export function ianaZoneFromTzid(tzid: string): string | null {
@@ -22,8 +20,7 @@ export function ianaZoneFromTzid(tzid: string): string | null {
     const zone = ianaZoneName(segments.slice(-take).join('/'));
     if (zone) return zone;
   }
-  const windows = windowsZoneToIana(name);
-  return windows ?? null;
+  return windowsZoneToIana(name) ?? null;
 }
 
 let cities: { pattern: RegExp; zone: string }[] | undefined;
@@ -43,68 +40,42 @@ export function zonesNamedIn(text: string): string[] {
     .map(({ zone }) => zone);
 }
 
-interface Resolution {
-  zone: string;
-  /** The zone really is the TZID's zone (otherwise it is the fallback and `definition`, if any, gives the offsets). */
-  exact: boolean;
-  definition?: TimezoneDefinition;
+/** Instants (ms) worth comparing: twice a month through the year before, of and after `year`. */
+function probes(year: number): number[] {
+  const result: number[] = [];
+  for (let y = year - 1; y <= year + 1; y++) for (let month = 0; month < 12; month++) result.push(Date.UTC(y, month, 1, 12), Date.UTC(y, month, 15, 12));
+  return result;
+}
+
+/** Minutes east of UTC of a VTIMEZONE at an instant, as ical.js reads the VTIMEZONE. */
+function definitionOffset(zone: ICAL.Timezone, ms: number): number {
+  const time = ICAL.Time.fromData({ year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0 }, ICAL.Timezone.utcTimezone);
+  time.fromUnixTime(ms / 1000);
+  // utcOffset wants the wall time of the zone: take the UTC wall, read the offset, and read again at the shifted wall.
+  const first = zone.utcOffset(time);
+  const shifted = time.clone();
+  shifted.adjust(0, 0, 0, first);
+  return Math.round(zone.utcOffset(shifted) / 60);
 }
 
 const MAX_FULL_SEARCHES = 20;
 
-/** Resolves the TZIDs of one calendar, caching each answer. */
-export class TzidResolver {
-  private readonly cache = new Map<string, Resolution>();
-  private fullSearches = 0;
-
-  constructor(
-    private readonly definitions: Map<string, TimezoneDefinition>,
-    /** Where times go when their zone cannot be told (X-WR-TIMEZONE, the site's zone, or UTC). */
-    private readonly fallback: string,
-    private readonly warn: (line: number, message: string) => void,
-  ) {}
-
-  resolve(tzid: string, year: number, line: number): Resolution {
-    let resolution = this.cache.get(tzid);
-    if (!resolution) {
-      resolution = this.compute(tzid, year, line);
-      this.cache.set(tzid, resolution);
-    }
-    return resolution;
-  }
-
-  private compute(tzid: string, year: number, line: number): Resolution {
-    const definition = this.definitions.get(tzid);
-    const named = ianaZoneFromTzid(tzid);
-    if (named && !definition) return { zone: named, exact: true };
-    if (definition) {
-      // Prefer, in order: the zone the TZID names, the fallback, cities the TZID mentions, then any zone.
-      // Trying every zone costs ~10 ms; a hostile document full of odd VTIMEZONEs gets only a few such searches.
-      const everyZone = this.fullSearches++ < MAX_FULL_SEARCHES ? Intl.supportedValuesOf('timeZone') : [];
-      const candidates = [...new Set([...(named ? [named] : []), this.fallback, ...zonesNamedIn(tzid), ...everyZone])];
-      const probes = definitionProbes(definition, year);
-      const expected = probes.map((ms) => definitionOffsetAt(definition, ms));
-      const match = candidates.find((zone) => probes.every((ms, i) => zoneOffsetMinutes(zone, ms) === expected[i]));
-      if (match) return { zone: match, exact: true };
-      if (named) return { zone: named, exact: true }; // a VTIMEZONE that disagrees with its own IANA name: trust the name
-      this.warn(line, `time zone "${tzid}" matches no known zone; its VTIMEZONE rules give the instants, times are shown in ${this.fallback}`);
-      return { zone: this.fallback, exact: false, definition };
-    }
-    const mentioned = zonesNamedIn(tzid)[0];
-    if (mentioned) return { zone: mentioned, exact: true };
-    this.warn(line, `unknown time zone "${tzid}" without a VTIMEZONE; read as ${this.fallback}`);
-    return { zone: this.fallback, exact: false };
-  }
-
-  /** The EventTime of a wall time given with a TZID. */
-  timeIn(wall: Wall, tzid: string, line: number): EventTime {
-    const { zone, exact, definition } = this.resolve(tzid, wall.year, line);
-    const utc = !exact && definition ? definitionWallToInstant(definition, wall) : zonedWallToInstant(zone, wall);
-    return eventTime(utc, zone);
-  }
+export interface ZoneMatcher {
+  /** The IANA zone whose offsets equal this VTIMEZONE's around `year`, or null. */
+  match(tzid: string, definition: ICAL.Timezone, year: number, fallback: string): string | null;
 }
 
-/** An EventTime for an instant shown in a zone. */
-export function eventTime(utc: Date, zone: string): EventTime {
-  return { local: formatLocal(instantToZonedWall(zone, utc)), timezone: zone, utc };
+/** Matches VTIMEZONEs to IANA zones; trying every zone costs ~10 ms, so a document gets only a few full searches. */
+export function zoneMatcher(): ZoneMatcher {
+  let fullSearches = 0;
+  return {
+    match(tzid, definition, year, fallback) {
+      const named = ianaZoneFromTzid(tzid);
+      const everyZone = fullSearches++ < MAX_FULL_SEARCHES ? Intl.supportedValuesOf('timeZone') : [];
+      const candidates = [...new Set([...(named ? [named] : []), fallback, ...zonesNamedIn(tzid), ...everyZone])];
+      const at = probes(year);
+      const expected = at.map((ms) => definitionOffset(definition, ms));
+      return candidates.find((zone) => at.every((ms, i) => zoneOffsetMinutes(zone, ms) === expected[i])) ?? null;
+    },
+  };
 }

@@ -5,6 +5,8 @@
  * VEVENT becomes an aggregator event payload keyed by its UID, and the payloads are fed to
  * receiveBatch in batches, each with the hash the previous one issued. Progress is reported after
  * every batch. A document that cannot be fetched or read is refused before any record is made.
+ * What the calendar holds but the import cannot represent (other components, invalid rules,
+ * occurrences past the horizon or the per-series cap) is written in the record's message.
  */
 import type { DomainContext } from '../../context';
 import { isDomainError } from '../../errors';
@@ -17,8 +19,7 @@ import type { ImportOrigin, ImportProgress, ImportRecord } from './types';
 
 /** Events per batch (per transaction) of an iCalendar import. */
 const BATCH_SIZE = 25;
-/** Recurring series are expanded up to this far ahead. */
-const RECURRENCE_YEARS = 2;
+const DAY = 86_400_000;
 
 export type IcalSource = { kind: 'file'; name: string; text: string } | { kind: 'url'; url: string };
 
@@ -27,6 +28,16 @@ export interface IcalImportOptions {
   /** For fetching addresses (tests allow a local server; by default only public addresses). */
   fetch?: FetchIcsOptions;
   batchSize?: number;
+  /** Days ahead a series without end is expanded (default: the ICAL_EXPANSION_HORIZON_DAYS setting). */
+  horizonDays?: number;
+  /** The clock the horizon counts from (tests fix it). */
+  now?: Date;
+}
+
+/** The events of a calendar to import, and what it holds that they leave out. */
+export interface CalendarImport {
+  events: CalendarEvent[];
+  notices: string[];
 }
 
 /** An event of a calendar as an aggregator event payload (the `uid` is its origin id). */
@@ -63,19 +74,29 @@ async function documentOf(source: IcalSource, options: IcalImportOptions): Promi
   return { text: fetched.body, origin: 'ics-url', name: source.url };
 }
 
-/** Reads the calendar's events; cancelled ones are left out. */
-export async function calendarEventsOf(ctx: DomainContext, text: string): Promise<CalendarEvent[]> {
+/** Reads the calendar's events, occurrences expanded; cancelled ones (and cancelled occurrences) are left out. */
+export async function calendarEventsOf(ctx: DomainContext, text: string, options: Pick<IcalImportOptions, 'horizonDays' | 'now'> = {}): Promise<CalendarImport> {
   const site = await siteOptionsOf(ctx);
-  const horizon = new Date(Date.now() + RECURRENCE_YEARS * 366 * 86_400_000);
-  const calendars = parseIcal(text, { defaultTimezone: siteTimezoneName(site), expand: { horizon } });
-  return calendars.flatMap((calendar) => calendar.events).filter((event) => event.status !== 'CANCELLED');
+  const days = options.horizonDays ?? ctx.config.ical.expansionHorizonDays;
+  const horizon = new Date((options.now ?? new Date()).getTime() + days * DAY);
+  const calendars = parseIcal(text, { defaultTimezone: siteTimezoneName(site), expand: { horizon, maxOccurrences: ctx.config.ical.maxOccurrences } });
+  return {
+    events: calendars.flatMap((calendar) => calendar.events).filter((event) => event.status !== 'CANCELLED'),
+    notices: calendars.flatMap((calendar) => calendar.notices),
+  };
+}
+
+/** The record's message: what was not imported, then what the batches said. */
+function withNotices(notices: string[], message: string): string {
+  if (!notices.length) return message;
+  return [`Not imported from this calendar:`, ...notices.map((notice) => `- ${notice}`), message].filter(Boolean).join('\n');
 }
 
 /** Imports a calendar; answers with the import record as it ended (success, or failed with a message). */
 export async function importIcal(ctx: DomainContext, source: IcalSource, options: IcalImportOptions = {}): Promise<ImportRecord> {
   assertCanImport(ctx);
   const document = await documentOf(source, options);
-  const events = await calendarEventsOf(ctx, document.text);
+  const { events, notices } = await calendarEventsOf(ctx, document.text, options);
   let record = await createImportRecord(ctx, { origin: document.origin, source: document.name });
   const size = Math.max(1, options.batchSize ?? BATCH_SIZE);
   const batches = Math.max(1, Math.ceil(events.length / size));
@@ -100,6 +121,12 @@ export async function importIcal(ctx: DomainContext, source: IcalSource, options
     const message = isDomainError(error) || error instanceof Error ? error.message : String(error);
     record = await ctx.db.prisma.eventImport.update({ where: { id: record.id }, data: { status: 'failed', nextBatchHash: null, message: `The import stopped: ${message}`, messageSlug: 'import-stopped' } });
     await options.onProgress?.(record);
+  }
+  if (notices.length) {
+    record = await ctx.db.prisma.eventImport.update({
+      where: { id: record.id },
+      data: { message: withNotices(notices, record.message), ...(record.messageSlug ? {} : { messageSlug: 'ical-not-imported' }) },
+    });
   }
   return record;
 }

@@ -51,6 +51,7 @@ export function importRoutes(): RouteDef[] {
             filename: { type: 'string', description: 'The name of the uploaded document.' },
             origin: { type: 'string', enum: IMPORT_ORIGINS, description: 'ics-file, ics-url, or aggregator (a pending import an aggregator service pushes batches to).' },
             source: { type: 'string', description: 'What an aggregator import imports.' },
+            horizon_days: { type: 'integer', minimum: 1, maximum: 36600, description: 'Days ahead a recurring series without end is expanded into events (default: the ICAL_EXPANSION_HORIZON_DAYS setting, two years).' },
           },
           handler: async (request) => {
             const record = await startImport(request.domain, {
@@ -58,7 +59,7 @@ export function importRoutes(): RouteDef[] {
               url: request.params.url as string | undefined,
               document: uploaded(request),
               source: request.params.source as string | undefined,
-            });
+            }, { horizonDays: request.params.horizon_days as number | undefined });
             return respond(importJson(record, request.urls), 201, { Location: request.urls.url(`${NS}/imports/${record.id}`) });
           },
         },
