@@ -135,7 +135,10 @@ describe('posts: reading', () => {
       });
       expect(create.args.date).toEqual({ description: "The date the post was published, in the site's timezone.", type: ['string', 'null'], format: 'date-time', required: false });
       expect(create.args.status).toEqual({ description: 'A named status for the post.', type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private'], required: false });
-      expect(create.args.meta).toEqual({ description: 'Meta fields.', type: 'object', properties: { footnotes: { type: 'string', title: '', description: '', default: '' } }, required: false });
+      expect(create.args.meta).toMatchObject({ description: 'Meta fields.', type: 'object', required: false });
+      // footnotes (core) first, then Yoast's SEO fields (edit context only).
+      expect(create.args.meta.properties.footnotes).toEqual({ type: 'string', title: '', description: '', default: '' });
+      expect(create.args.meta.properties._yoast_wpseo_title).toEqual({ type: 'string', title: '', description: '', default: '', context: ['edit'], maxLength: 300 });
     });
 
     it('serves the post schema on OPTIONS with the properties in WordPress order', async () => {

@@ -12,6 +12,7 @@ import type { RevisionListQuery } from './revisions';
 import { FILTER_STATUSES, POST_FORMATS, WRITABLE_STATUSES, type NewPost, type PostTypeName } from './types';
 import { postTypeDef } from './records';
 import { sanitizeTextField } from '../text';
+import { seoChangesFromMeta, seoMetaSchema } from '../seo/meta-fields';
 import type { ArgSchema, ArgsView, ItemSchema } from '../../schema/types';
 import { argsFromSchema, contextParam } from '../../schema/item-schema';
 
@@ -78,13 +79,16 @@ function guidProperty(): ArgSchema {
   };
 }
 
-/** WP_REST_Post_Meta_Fields::get_field_schema() with the one key core registers (footnotes, 6.3). */
-function metaProperty(): ArgSchema {
+/**
+ * WP_REST_Post_Meta_Fields::get_field_schema(): the key core registers (footnotes, 6.3) and, on
+ * posts and pages, Yoast's SEO fields (revisions do not keep them).
+ */
+function metaProperty(withSeo = true): ArgSchema {
   return {
     description: 'Meta fields.',
     type: 'object',
     context: VIEW_EDIT,
-    properties: { footnotes: { type: 'string', title: '', description: '', default: '' } },
+    properties: { footnotes: { type: 'string', title: '', description: '', default: '' }, ...(withSeo ? seoMetaSchema() : {}) },
   };
 }
 
@@ -167,7 +171,7 @@ export function revisionSchema(type: PostTypeName): ItemSchema {
     title: parent.title,
     content: parent.content,
     excerpt: parent.excerpt,
-    meta: metaProperty(),
+    meta: metaProperty(false),
   };
   return { $schema: 'http://json-schema.org/draft-04/schema#', title: `${type}-revision`, type: 'object', properties };
 }
@@ -414,6 +418,8 @@ export function changesFrom(request: ArgsView, type: PostTypeName): NewPost {
     const footnotes = (meta as { footnotes: unknown }).footnotes;
     changes.footnotes = typeof footnotes === 'string' ? footnotes : '';
   }
+  const seo = seoChangesFromMeta(meta);
+  if (seo) changes.seo = seo;
   const id = request.get('id');
   if (id !== undefined) changes.id = id;
   return changes;
