@@ -14,14 +14,14 @@ const POSTS = '/wp-json/core/v2/posts';
 const VIEW_KEYS = [
   'id', 'date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'link', 'title', 'content', 'excerpt',
   'author', 'featured_media', 'comment_status', 'ping_status', 'sticky', 'template', 'format', 'meta', 'categories', 'tags',
-  'class_list', '_links',
+  'class_list', 'seo_head', 'seo_head_json', '_links',
 ];
 const EDIT_KEYS = [
   'id', 'date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'password', 'slug', 'status', 'type', 'link', 'title', 'content',
   'excerpt', 'author', 'featured_media', 'comment_status', 'ping_status', 'sticky', 'template', 'format', 'meta', 'categories',
-  'tags', 'permalink_template', 'generated_slug', 'class_list', '_links',
+  'tags', 'permalink_template', 'generated_slug', 'class_list', 'seo_head', 'seo_head_json', '_links',
 ];
-const EMBED_KEYS = ['id', 'date', 'slug', 'type', 'link', 'title', 'excerpt', 'author', 'featured_media', '_links'];
+const EMBED_KEYS = ['id', 'date', 'slug', 'type', 'link', 'title', 'excerpt', 'author', 'featured_media', 'seo_head', 'seo_head_json', '_links'];
 
 interface Account {
   id: number;
@@ -147,7 +147,7 @@ describe('posts: reading', () => {
       expect(Object.keys(res.body.schema.properties)).toEqual([
         'date', 'date_gmt', 'guid', 'id', 'link', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'password', 'permalink_template',
         'generated_slug', 'class_list', 'title', 'content', 'author', 'excerpt', 'featured_media', 'comment_status', 'ping_status',
-        'format', 'meta', 'sticky', 'template', 'categories', 'tags',
+        'format', 'meta', 'sticky', 'template', 'categories', 'tags', 'seo_head', 'seo_head_json',
       ]);
       expect(res.body.schema.properties.content.properties.block_version).toEqual({
         description: 'Version of the content block format used by the post.', type: 'integer', context: ['edit'], readonly: true,
