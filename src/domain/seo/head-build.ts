@@ -78,10 +78,9 @@ export function buildHead(site: SeoSite, input: HeadInput): SeoHead {
     if (input.twitterDescription && input.twitterDescription !== head.og_description) head.twitter_description = input.twitterDescription;
     if (input.twitterImage) head.twitter_image = input.twitterImage;
     const handle = twitterHandle(socialText(site, 'twitter_site'));
-    if (handle) {
-      head.twitter_creator = handle;
-      head.twitter_site = handle;
-    }
+    // Singular items name a creator: the author's handle in Yoast, which falls back to the site's (we keep no user handles).
+    if (handle && input.withPublisher) head.twitter_creator = handle;
+    if (handle) head.twitter_site = handle;
     if (input.twitterMisc && Object.keys(input.twitterMisc).length) head.twitter_misc = input.twitterMisc;
   }
   head.schema = { '@context': 'https://schema.org', '@graph': input.graph };

@@ -3,8 +3,12 @@
  * plugin's order, the schema graph in a `yoast-schema-graph` script. Both the REST `seo_head`
  * field and the public pages print this string, so they cannot disagree with `seo_head_json`.
  */
-import { escapeHtml } from '../text';
 import type { SeoHead } from './head-types';
+
+/** The head holds plain text, so every `&` is escaped (existing entities too). */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+}
 
 const attr = (value: string | number): string => escapeHtml(String(value));
 

@@ -4,7 +4,6 @@
  * visibility, Open Graph and Twitter from the item's social fields or the featured image, and the
  * graph (WebPage, Article for posts, BreadcrumbList, WebSite, Organization/Person, author Person).
  */
-import { stripAllTags } from '../content/format';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../context';
 import { ancestorsOf } from '../posts/node-fields';
@@ -13,6 +12,7 @@ import type { PostRecord } from '../posts/types';
 import { formatWallClock } from '../../site/dates';
 import { formatSiteTimeSql } from '../content/dates';
 import { buildHead } from './head-build';
+import { plainText } from './plain-text';
 import { headImage, idOf } from './head-images';
 import { representsOf, schemaPerson } from './head-people';
 import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
@@ -29,18 +29,15 @@ export function isoDate(instant: Date): string {
   return instant.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
-function plain(html: string): string {
-  return stripAllTags(html, true).replace(/\s+/g, ' ').trim();
-}
 
 function wordCount(html: string): number {
-  const text = plain(html);
+  const text = plainText(html);
   return text === '' ? 0 : text.split(' ').length;
 }
 
 /** wp_html_excerpt( content, 155 ): the first 155 characters of the text. */
 function autoExcerpt(row: Content): string {
-  return [...plain(row.content.replace(/\[[^\]]*\]/g, ''))].slice(0, 155).join('');
+  return [...plainText(row.content.replace(/\[[^\]]*\]/g, ''))].slice(0, 155).join('');
 }
 
 function isProtected(row: Content): boolean {
@@ -54,16 +51,16 @@ export async function postTemplateValues(ctx: DomainContext, site: SeoSite, reco
   const names = (taxonomy: string) => record.terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.name);
   const categories = names('category');
   const parent = row.parentId > 0 && record.type.hierarchical ? await permalinkParentTitle(ctx, row) : '';
-  const excerpt = isProtected(row) ? '' : row.excerpt !== '' ? plain(row.excerpt) : autoExcerpt(row);
+  const excerpt = isProtected(row) ? '' : row.excerpt !== '' ? plainText(row.excerpt) : autoExcerpt(row);
   const dateFormat = site.options.date_format || 'F j, Y';
   return {
     sep: site.sep,
     sitename: site.name,
     sitedesc: site.tagline,
-    title: plain(row.title),
+    title: plainText(row.title),
     parent_title: parent,
     excerpt,
-    excerpt_only: isProtected(row) ? '' : plain(row.excerpt),
+    excerpt_only: isProtected(row) ? '' : plainText(row.excerpt),
     category: categories.join(', '),
     primary_category: categories[0] ?? '',
     tag: names('post_tag').join(', '),
@@ -87,7 +84,7 @@ export async function postTemplateValues(ctx: DomainContext, site: SeoSite, reco
 
 async function permalinkParentTitle(ctx: DomainContext, row: Content): Promise<string> {
   const parent = (await ancestorsOf(ctx, row))[0];
-  return parent ? plain(parent.title) : '';
+  return parent ? plainText(parent.title) : '';
 }
 
 /** The SEO title of a post or page: its own title field, else its type's template (the analysis reads it too). */
@@ -127,7 +124,7 @@ async function postImages(ctx: DomainContext, site: SeoSite, record: PostRecord)
 async function postCrumbs(ctx: DomainContext, site: SeoSite, record: PostRecord, title: string): Promise<Crumb[]> {
   const crumbs: Crumb[] = [homeCrumb(site)];
   if (record.type.hierarchical && record.row.parentId > 0) {
-    for (const ancestor of (await ancestorsOf(ctx, record.row)).reverse()) crumbs.push({ name: plain(ancestor.title), url: await permalinkOf(ctx, ancestor.id) });
+    for (const ancestor of (await ancestorsOf(ctx, record.row)).reverse()) crumbs.push({ name: plainText(ancestor.title), url: await permalinkOf(ctx, ancestor.id) });
   }
   crumbs.push({ name: record.seo.bctitle || title, url: record.link });
   return crumbs;
@@ -163,7 +160,7 @@ export async function postHead(ctx: DomainContext, record: PostRecord): Promise<
   if (isPost) {
     const article: SchemaPiece = { '@type': 'Article', '@id': `${pageUrl}#article`, isPartOf: { '@id': pageUrl } };
     if (author) article.author = { name: author.name, '@id': personId(site, author) };
-    article.headline = plain(row.title);
+    article.headline = plainText(row.title);
     article.datePublished = published;
     article.dateModified = modified;
     article.mainEntityOfPage = { '@id': pageUrl };
@@ -194,7 +191,7 @@ export async function postHead(ctx: DomainContext, record: PostRecord): Promise<
     }),
   );
   if (images[0]) graph.push(imageObject(site, primaryImageId(pageUrl), images[0], ''));
-  if (withBreadcrumb) graph.push(breadcrumbPiece(pageUrl, isFront ? [{ name: homeCrumb(site).name }] : await postCrumbs(ctx, site, record, plain(row.title))));
+  if (withBreadcrumb) graph.push(breadcrumbPiece(pageUrl, isFront ? [{ name: homeCrumb(site).name }] : await postCrumbs(ctx, site, record, plainText(row.title))));
   graph.push(...sitePieces(site, represents));
   if (isPost && author && !(represents?.kind === 'person' && represents.person.id === author.id)) graph.push(personPiece(site, author, false));
 

@@ -10,6 +10,7 @@ import { siteOptionsOf, type SiteOptions } from '../settings/options';
 import DataLoader from 'dataloader';
 import { defineLoader } from '../loaders';
 import { mergeSeoOption, seoOptionValue, type SeoOptionName, type SeoOptionValues } from './options';
+import { plainText } from './plain-text';
 import { separatorOf } from './title-template';
 
 export interface SeoSite {
@@ -59,9 +60,9 @@ function siteFacts(ctx: DomainContext, options: SiteOptions, titles: SeoOptionVa
     url,
     home: `${url}/`,
     pretty: ctx.config.permalinks === 'pretty',
-    name: text(titles.website_name) || options.title,
+    name: text(titles.website_name) || plainText(options.title),
     alternateName: text(titles.alternate_website_name),
-    tagline: options.description.replace(/<[^>]*>/g, '').trim(),
+    tagline: plainText(options.description),
     sep: separatorOf(titles.separator),
     locale,
     lang: locale.replace(/_/g, '-'),

@@ -96,7 +96,7 @@ export function seoMetaSchema(): Record<string, { type: string; title: string; d
 export type SeoFieldChanges = Partial<Record<SeoFieldName, string | null>>;
 
 function invalid(key: string, message: string): DomainError {
-  return new DomainError('rest_invalid_param', 'Invalid parameter(s): meta', 400, { params: { meta: `${key} ${message}` } });
+  return new DomainError('rest_invalid_param', 'Invalid parameter(s): meta', 400, { params: { meta: `meta[${key}] ${message}` } });
 }
 
 function isHttpUrl(value: string): boolean {
@@ -123,7 +123,8 @@ function normalise(name: SeoFieldName, key: string, value: unknown): string | nu
   switch (def.kind) {
     case 'url':
       if (!isHttpUrl(text)) throw invalid(key, 'is not a valid URL.');
-      break;
+      // Stored normalised: characters a URL may not hold are percent-encoded.
+      return new globalThis.URL(text).href;
     case 'id':
       if (!/^\d+$/.test(text) || Number(text) > 2147483647) throw invalid(key, 'is not a valid attachment ID.');
       if (Number(text) === 0) return null;
