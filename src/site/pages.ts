@@ -17,6 +17,10 @@ import { listPosts, type PostListQuery } from '../domain/posts/query';
 import { loadRecord, readError } from '../domain/posts/records';
 import { renderedContent, renderedExcerpt, renderedTitle } from '../domain/posts/render';
 import type { PostRecord } from '../domain/posts/types';
+import { homeHead, postTypeArchiveHead, termHead, userHead, type Paging } from '../domain/seo/head-archive';
+import { eventHead } from '../domain/seo/head-event';
+import { seoHeadHtml } from '../domain/seo/head-html';
+import { postHead } from '../domain/seo/head-post';
 import { siteOptionsOf, type SiteOptions } from '../domain/settings/options';
 import { getTerm } from '../domain/terms/terms';
 import { termChain } from '../domain/terms/loaders';
@@ -228,7 +232,7 @@ async function postPage(scope: Scope, id: number): Promise<Page> {
   const body = locked(scope, row) ? lockedBody(scope, row, record.link) : trusted(renderedContent(row, passwordRequest(scope, row)));
   const extras = isPost ? { categories: await termLinks(scope, record, 'category'), tags: await termLinks(scope, record, 'post_tag') } : {};
   return {
-    head: singularHead(scope, row, record.link),
+    head: { ...singularHead(scope, row, record.link), seo: seoHeadHtml(await postHead(scope.ctx, record)) },
     main: singleEntry(entry, body, extras),
     bodyClass: `single ${isPost ? 'single-post' : 'page'} postid-${row.id}`,
     route: `${REST_ROUTES[row.type]}/${row.id}`,
@@ -251,20 +255,27 @@ function baseQuery(scope: Scope, perPage = scope.options.posts_per_page): PostLi
   return { context: 'view', page: scope.paged, perPage: Math.max(1, Math.min(100, perPage)), statuses: ['publish'], order: 'desc', orderby: 'date' };
 }
 
-async function postList(scope: Scope, query: PostListQuery, base: string): Promise<{ entries: Entry[]; pagination: Pagination }> {
+async function postList(scope: Scope, query: PostListQuery, base: string): Promise<{ entries: Entry[]; pagination: Pagination; paging: Paging }> {
   const list = await listPosts(scope.ctx, 'post', query);
   const entries = await Promise.all(list.records.map((record) => entryOf(scope, record)));
-  return { entries, pagination: paginate(scope, base, Math.ceil(list.total / list.perPage)) };
+  const pageTotal = Math.ceil(list.total / list.perPage);
+  return { entries, pagination: paginate(scope, base, pageTotal), paging: { page: scope.paged, pageTotal } };
 }
 
 /** The latest posts: the home page, or the page chosen as the posts page (page_for_posts). */
 async function postsIndex(scope: Scope, pageId: number | null): Promise<Page> {
   const page = pageId ? await readablePost(scope, pageId) : null;
   const base = page ? page.link : `${scope.siteUrl}/`;
-  const { entries, pagination } = await postList(scope, { ...baseQuery(scope), ignoreSticky: false }, base);
+  const { entries, pagination, paging } = await postList(scope, { ...baseQuery(scope), ignoreSticky: false }, base);
   const heading = page ? trusted(titleOf(page.row)) : 'Latest posts';
+  const seo = page ? await postHead(scope.ctx, page) : await homeHead(scope.ctx, paging);
   return {
-    head: { title: page ? renderedText(titleOf(page.row)) : html`${scope.options.title ? 'Latest posts' : 'Home'}`, canonical: base, json: page ? scope.deps.restUrl(`/core/v2/pages/${page.row.id}`) : undefined },
+    head: {
+      title: page ? renderedText(titleOf(page.row)) : html`${scope.options.title ? 'Latest posts' : 'Home'}`,
+      canonical: base,
+      json: page ? scope.deps.restUrl(`/core/v2/pages/${page.row.id}`) : undefined,
+      seo: seoHeadHtml(seo),
+    },
     main: entryList(heading, '', entries, pagination),
     bodyClass: page ? 'blog page' : 'home blog',
     route: page ? `/core/v2/pages/${page.row.id}` : undefined,
@@ -275,10 +286,10 @@ async function postsIndex(scope: Scope, pageId: number | null): Promise<Page> {
 async function termArchive(scope: Scope, taxonomy: string, id: number): Promise<Page> {
   const view = await getTerm(scope.ctx, taxonomy, id);
   const filter = { terms: [id], includeChildren: taxonomy === 'category', operator: 'OR' as const };
-  const { entries, pagination } = await postList(scope, { ...baseQuery(scope), taxonomies: { [taxonomy]: { include: filter } } }, view.link);
+  const { entries, pagination, paging } = await postList(scope, { ...baseQuery(scope), taxonomies: { [taxonomy]: { include: filter } } }, view.link);
   const label = taxonomy === 'category' ? 'Category' : 'Tag';
   return {
-    head: { title: html`${label}: ${view.term.name}`, canonical: view.link, json: scope.deps.restUrl(`${REST_ROUTES[taxonomy]}/${id}`) },
+    head: { title: html`${label}: ${view.term.name}`, canonical: view.link, json: scope.deps.restUrl(`${REST_ROUTES[taxonomy]}/${id}`), seo: seoHeadHtml(await termHead(scope.ctx, view, paging)) },
     main: entryList(html`${label}: <span>${view.term.name}</span>`, view.term.description ? paragraph(view.term.description) : '', entries, pagination),
     bodyClass: `archive ${taxonomy === 'category' ? 'category' : 'tag'} ${taxonomy === 'category' ? 'category' : 'tag'}-${id}`,
     route: `${REST_ROUTES[taxonomy]}/${id}`,
@@ -288,9 +299,10 @@ async function termArchive(scope: Scope, taxonomy: string, id: number): Promise<
 async function authorArchive(scope: Scope, id: number): Promise<Page> {
   const user = await getUser(scope.ctx, id);
   const link = authorLink(scope.ctx.config, user);
-  const { entries, pagination } = await postList(scope, { ...baseQuery(scope), author: [id] }, link);
+  const { entries, pagination, paging } = await postList(scope, { ...baseQuery(scope), author: [id] }, link);
+  const seo = await userHead(scope.ctx, id, paging);
   return {
-    head: { title: html`Author: ${user.name}`, canonical: link, json: scope.deps.restUrl(`/core/v2/users/${id}`) },
+    head: { title: html`Author: ${user.name}`, canonical: link, json: scope.deps.restUrl(`/core/v2/users/${id}`), seo: seo ? seoHeadHtml(seo) : undefined },
     main: entryList(html`Author: <span>${user.name}</span>`, user.description ? paragraph(user.description) : '', entries, pagination),
     bodyClass: `archive author author-${id}`,
     route: `/core/v2/users/${id}`,
@@ -383,7 +395,7 @@ async function eventPage(scope: Scope, id: number): Promise<Page> {
   const categories = await Promise.all(terms.categories.map(async (term) => ({ label: term.name, href: (await getEventTerm(scope.ctx, 'tribe_events_cat', term.id)).link })));
   const tags = terms.tags.map((term) => ({ label: term.name, href: termLink(scope.ctx.config, term) }));
   return {
-    head: singularHead(scope, row, record.link),
+    head: { ...singularHead(scope, row, record.link), seo: seoHeadHtml(await eventHead(scope.ctx, record)) },
     main: singleEntry({ title: titleOf(row), link: record.link }, body, { before: details, categories, tags }),
     bodyClass: `single single-tribe_events postid-${id}`,
     route: `${REST_ROUTES.tribe_events}/${id}`,
@@ -437,8 +449,9 @@ function eventsLink(scope: Scope): string {
 async function eventsIndex(scope: Scope): Promise<Page> {
   const list = await listEventArchive(scope.ctx, { page: scope.paged });
   const base = eventsLink(scope);
+  const paging = { page: scope.paged, pageTotal: Math.ceil(list.total / list.perPage) };
   return {
-    head: { title: html`Upcoming events`, canonical: base, json: scope.deps.restUrl('/events/v1/events') },
+    head: { title: html`Upcoming events`, canonical: base, json: scope.deps.restUrl('/events/v1/events'), seo: seoHeadHtml(await postTypeArchiveHead(scope.ctx, 'tribe_events', base, paging)) },
     main: entryList('Upcoming events', '', list.records.map((event) => eventEntry(scope, event)), paginate(scope, base, Math.ceil(list.total / list.perPage)), 'There are no upcoming events.'),
     bodyClass: 'archive post-type-archive post-type-archive-tribe_events',
     route: '/events/v1/events',
@@ -449,8 +462,14 @@ async function eventsIndex(scope: Scope): Promise<Page> {
 async function eventCategory(scope: Scope, id: number): Promise<Page> {
   const view = await getEventTerm(scope.ctx, 'tribe_events_cat', id);
   const list = await listEventArchive(scope.ctx, { page: scope.paged, categories: [id] });
+  const paging = { page: scope.paged, pageTotal: Math.ceil(list.total / list.perPage) };
   return {
-    head: { title: html`Events in ${view.term.name}`, canonical: view.link, json: scope.deps.restUrl(`${REST_ROUTES.tribe_events_cat}/${id}`) },
+    head: {
+      title: html`Events in ${view.term.name}`,
+      canonical: view.link,
+      json: scope.deps.restUrl(`${REST_ROUTES.tribe_events_cat}/${id}`),
+      seo: seoHeadHtml(await termHead(scope.ctx, view, paging)),
+    },
     main: entryList(html`Events in <span>${view.term.name}</span>`, view.term.description ? paragraph(view.term.description) : '', list.records.map((event) => eventEntry(scope, event)), paginate(scope, view.link, Math.ceil(list.total / list.perPage)), 'There are no upcoming events in this category.'),
     bodyClass: `archive tax-tribe_events_cat term-${id}`,
     route: `${REST_ROUTES.tribe_events_cat}/${id}`,

@@ -26,6 +26,12 @@ export interface Head {
   /** oEmbed discovery (singular content only, as WordPress adds it). */
   oembed?: { json: string; xml: string };
   robots?: string;
+  /**
+   * The search-optimisation head (title, description, robots, canonical, Open Graph, Twitter and
+   * the JSON-LD graph), the same string as the item's REST `seo_head`: it replaces the frame's own
+   * title, robots and canonical tags.
+   */
+  seo?: string;
 }
 
 const STYLE = `
@@ -65,10 +71,9 @@ export function layout(chrome: Chrome, head: Head, main: Html, bodyClass: string
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${head.title} &#8211; ${chrome.siteName}</title>
-${head.robots ? html`<meta name="robots" content="${head.robots}">\n` : ''}<link rel="icon" href="data:,">
+${head.seo !== undefined ? trusted(head.seo) : html`<title>${head.title} &#8211; ${chrome.siteName}</title>\n`}${head.robots && head.seo === undefined ? html`<meta name="robots" content="${head.robots}">\n` : ''}<link rel="icon" href="data:,">
 <link rel="https://api.w.org/" href="${chrome.restRoot}">
-${head.json ? html`<link rel="alternate" title="JSON" type="application/json" href="${head.json}">\n` : ''}${head.canonical ? html`<link rel="canonical" href="${head.canonical}">\n` : ''}${
+${head.json ? html`<link rel="alternate" title="JSON" type="application/json" href="${head.json}">\n` : ''}${head.canonical && head.seo === undefined ? html`<link rel="canonical" href="${head.canonical}">\n` : ''}${
     head.oembed
       ? html`<link rel="alternate" title="oEmbed (JSON)" type="application/json+oembed" href="${head.oembed.json}">
 <link rel="alternate" title="oEmbed (XML)" type="text/xml+oembed" href="${head.oembed.xml}">\n`

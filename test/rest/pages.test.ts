@@ -14,7 +14,7 @@ const POSTS = '/wp-json/core/v2/posts';
 
 const VIEW_KEYS = [
   'id', 'date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'link', 'title', 'content', 'excerpt',
-  'author', 'featured_media', 'parent', 'menu_order', 'comment_status', 'ping_status', 'template', 'meta', 'class_list', '_links',
+  'author', 'featured_media', 'parent', 'menu_order', 'comment_status', 'ping_status', 'template', 'meta', 'class_list', 'seo_head', 'seo_head_json', '_links',
 ];
 
 describe('pages', () => {
@@ -65,7 +65,7 @@ describe('pages', () => {
     expect(Object.keys(res.body.schema.properties)).toEqual([
       'date', 'date_gmt', 'guid', 'id', 'link', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'password', 'permalink_template',
       'generated_slug', 'class_list', 'parent', 'title', 'content', 'author', 'excerpt', 'featured_media', 'comment_status', 'ping_status',
-      'menu_order', 'meta', 'template',
+      'menu_order', 'meta', 'template', 'seo_head', 'seo_head_json',
     ]);
   });
 
@@ -95,7 +95,7 @@ describe('pages', () => {
     const res = await t.request.get(`${PAGES}/${child.id}?_embed=up`).expect(200);
     expect(res.body._embedded.up).toHaveLength(1);
     expect(res.body._embedded.up[0].id).toBe(parent.id);
-    expect(Object.keys(res.body._embedded.up[0])).toEqual(['id', 'date', 'slug', 'type', 'link', 'title', 'excerpt', 'author', 'featured_media', '_links']);
+    expect(Object.keys(res.body._embedded.up[0])).toEqual(['id', 'date', 'slug', 'type', 'link', 'title', 'excerpt', 'author', 'featured_media', 'seo_head', 'seo_head_json', '_links']);
   });
 
   it('keeps posts and pages apart', async () => {

@@ -14,14 +14,14 @@ const POSTS = '/wp-json/core/v2/posts';
 const VIEW_KEYS = [
   'id', 'date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'link', 'title', 'content', 'excerpt',
   'author', 'featured_media', 'comment_status', 'ping_status', 'sticky', 'template', 'format', 'meta', 'categories', 'tags',
-  'class_list', '_links',
+  'class_list', 'seo_head', 'seo_head_json', '_links',
 ];
 const EDIT_KEYS = [
   'id', 'date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'password', 'slug', 'status', 'type', 'link', 'title', 'content',
   'excerpt', 'author', 'featured_media', 'comment_status', 'ping_status', 'sticky', 'template', 'format', 'meta', 'categories',
-  'tags', 'permalink_template', 'generated_slug', 'class_list', '_links',
+  'tags', 'permalink_template', 'generated_slug', 'class_list', 'seo_head', 'seo_head_json', '_links',
 ];
-const EMBED_KEYS = ['id', 'date', 'slug', 'type', 'link', 'title', 'excerpt', 'author', 'featured_media', '_links'];
+const EMBED_KEYS = ['id', 'date', 'slug', 'type', 'link', 'title', 'excerpt', 'author', 'featured_media', 'seo_head', 'seo_head_json', '_links'];
 
 interface Account {
   id: number;
@@ -135,7 +135,10 @@ describe('posts: reading', () => {
       });
       expect(create.args.date).toEqual({ description: "The date the post was published, in the site's timezone.", type: ['string', 'null'], format: 'date-time', required: false });
       expect(create.args.status).toEqual({ description: 'A named status for the post.', type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private'], required: false });
-      expect(create.args.meta).toEqual({ description: 'Meta fields.', type: 'object', properties: { footnotes: { type: 'string', title: '', description: '', default: '' } }, required: false });
+      expect(create.args.meta).toMatchObject({ description: 'Meta fields.', type: 'object', required: false });
+      // footnotes (core) first, then Yoast's SEO fields (edit context only).
+      expect(create.args.meta.properties.footnotes).toEqual({ type: 'string', title: '', description: '', default: '' });
+      expect(create.args.meta.properties._yoast_wpseo_title).toEqual({ type: 'string', title: '', description: '', default: '', context: ['edit'], maxLength: 300 });
     });
 
     it('serves the post schema on OPTIONS with the properties in WordPress order', async () => {
@@ -144,7 +147,7 @@ describe('posts: reading', () => {
       expect(Object.keys(res.body.schema.properties)).toEqual([
         'date', 'date_gmt', 'guid', 'id', 'link', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'password', 'permalink_template',
         'generated_slug', 'class_list', 'title', 'content', 'author', 'excerpt', 'featured_media', 'comment_status', 'ping_status',
-        'format', 'meta', 'sticky', 'template', 'categories', 'tags',
+        'format', 'meta', 'sticky', 'template', 'categories', 'tags', 'seo_head', 'seo_head_json',
       ]);
       expect(res.body.schema.properties.content.properties.block_version).toEqual({
         description: 'Version of the content block format used by the post.', type: 'integer', context: ['edit'], readonly: true,

@@ -16,9 +16,9 @@ const CATEGORIES = '/wp-json/core/v2/categories';
 const TAGS = '/wp-json/core/v2/tags';
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
 
-const VIEW_KEYS = ['id', 'count', 'description', 'link', 'name', 'slug', 'taxonomy', 'parent', 'meta', '_links'];
-const TAG_VIEW_KEYS = ['id', 'count', 'description', 'link', 'name', 'slug', 'taxonomy', 'meta', '_links'];
-const EMBED_KEYS = ['id', 'link', 'name', 'slug', 'taxonomy', '_links'];
+const VIEW_KEYS = ['id', 'count', 'description', 'link', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'seo_head', 'seo_head_json', '_links'];
+const TAG_VIEW_KEYS = ['id', 'count', 'description', 'link', 'name', 'slug', 'taxonomy', 'meta', 'seo_head', 'seo_head_json', '_links'];
+const EMBED_KEYS = ['id', 'link', 'name', 'slug', 'taxonomy', 'seo_head', 'seo_head_json', '_links'];
 
 interface Record_ {
   id: number;
@@ -108,7 +108,7 @@ describe('terms', () => {
 
       const schema = res.body.schema;
       expect(schema.title).toBe('category');
-      expect(Object.keys(schema.properties)).toEqual(['id', 'count', 'description', 'link', 'name', 'slug', 'taxonomy', 'parent', 'meta']);
+      expect(Object.keys(schema.properties)).toEqual(['id', 'count', 'description', 'link', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'seo_head', 'seo_head_json']);
       expect(schema.properties.taxonomy).toEqual({ description: 'Type attribution for the term.', type: 'string', enum: ['category'], context: ['view', 'embed', 'edit'], readonly: true });
       expect(schema.properties.name).toEqual({ description: 'HTML title for the term.', type: 'string', context: ['view', 'embed', 'edit'], required: true });
     });
@@ -120,7 +120,7 @@ describe('terms', () => {
       expect(list.args.offset).toEqual({ description: 'Offset the result set by a specific number of items.', type: 'integer', required: false });
       expect(Object.keys(create.args)).toEqual(['description', 'name', 'slug', 'meta']);
       expect(res.body.schema.title).toBe('tag');
-      expect(Object.keys(res.body.schema.properties)).toEqual(['id', 'count', 'description', 'link', 'name', 'slug', 'taxonomy', 'meta']);
+      expect(Object.keys(res.body.schema.properties)).toEqual(['id', 'count', 'description', 'link', 'name', 'slug', 'taxonomy', 'meta', 'seo_head', 'seo_head_json']);
     });
 
     it('declares the item routes with id first, force on DELETE and batch support everywhere', async () => {
@@ -161,6 +161,9 @@ describe('terms', () => {
         taxonomy: 'category',
         parent: 0,
         meta: [],
+        // The head (tested in seo-head.test.ts): here only that it describes this archive.
+        seo_head: expect.stringContaining('<title>News Archives - Demo Site</title>'),
+        seo_head_json: expect.objectContaining({ title: 'News Archives - Demo Site', canonical: `${SITE_URL}/category/news/` }),
         _links: {
           self: [{ href: `${ROOT}/core/v2/categories/${id}`, targetHints: { allow: ['GET'] } }],
           collection: [{ href: `${ROOT}/core/v2/categories` }],

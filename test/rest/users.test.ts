@@ -17,12 +17,12 @@ function avatarUrls(email: string): Record<string, string> {
   };
 }
 
-const VIEW_KEYS = ['id', 'name', 'url', 'description', 'link', 'slug', 'avatar_urls', 'meta', '_links'];
+const VIEW_KEYS = ['id', 'name', 'url', 'description', 'link', 'slug', 'avatar_urls', 'meta', 'seo_head', 'seo_head_json', '_links'];
 const EDIT_KEYS = [
   'id', 'username', 'name', 'first_name', 'last_name', 'email', 'url', 'description', 'link', 'locale', 'nickname', 'slug',
-  'roles', 'registered_date', 'capabilities', 'extra_capabilities', 'avatar_urls', 'meta', '_links',
+  'roles', 'registered_date', 'capabilities', 'extra_capabilities', 'avatar_urls', 'meta', 'seo_head', 'seo_head_json', '_links',
 ];
-const EMBED_KEYS = ['id', 'name', 'url', 'description', 'link', 'slug', 'avatar_urls', '_links'];
+const EMBED_KEYS = ['id', 'name', 'url', 'description', 'link', 'slug', 'avatar_urls', 'seo_head', 'seo_head_json', '_links'];
 
 describe('users', () => {
   let t: TestApp;
@@ -104,7 +104,7 @@ describe('users', () => {
       expect(schema.$schema).toBe('http://json-schema.org/draft-04/schema#');
       expect(Object.keys(schema.properties)).toEqual([
         'id', 'username', 'name', 'first_name', 'last_name', 'email', 'url', 'description', 'link', 'locale', 'nickname', 'slug',
-        'registered_date', 'roles', 'password', 'capabilities', 'extra_capabilities', 'avatar_urls', 'meta',
+        'registered_date', 'roles', 'password', 'capabilities', 'extra_capabilities', 'avatar_urls', 'meta', 'seo_head', 'seo_head_json',
       ]);
       expect(schema.properties.id).toEqual({ description: 'Unique identifier for the user.', type: 'integer', context: ['embed', 'view', 'edit'], readonly: true });
       expect(schema.properties.password).toEqual({ description: 'Password for the user (never included).', type: 'string', context: [], required: true });
@@ -159,6 +159,9 @@ describe('users', () => {
         slug: 'admin',
         avatar_urls: avatarUrls('admin@example.com'),
         meta: [],
+        // The author archive's head (tested in seo-head.test.ts): here only that it describes this user.
+        seo_head: expect.stringContaining('<title>admin, Author at Content Site</title>'),
+        seo_head_json: expect.objectContaining({ title: 'admin, Author at Content Site', og_type: 'profile' }),
         _links: {
           self: [{ href: `${ROOT}/core/v2/users/${adminId}`, targetHints: { allow: ['GET'] } }],
           collection: [{ href: `${ROOT}/core/v2/users` }],
@@ -538,7 +541,8 @@ describe('users', () => {
       const res = await t.request.delete(`${USERS}/${victim}?force=true&reassign=${adminId}`).set('Authorization', t.adminAuth).expect(200);
       expect(Object.keys(res.body)).toEqual(['deleted', 'previous']);
       expect(res.body.deleted).toBe(true);
-      expect(Object.keys(res.body.previous)).toEqual(EDIT_KEYS.filter((k) => k !== '_links'));
+      // A deleted user has no author archive left to describe: no head.
+      expect(Object.keys(res.body.previous)).toEqual(EDIT_KEYS.filter((k) => !['_links', 'seo_head', 'seo_head_json'].includes(k)));
       expect(res.body.previous).toMatchObject({ id: victim, username: 'leaver', email: 'leaver@example.com' });
       const moved = await t.db.prisma.content.findMany({ where: { id: { in: posts } } });
       expect(moved.map((p) => p.authorId)).toEqual([adminId, adminId]);

@@ -58,7 +58,8 @@ if (!existsSync(CHROMIUM_PATH)) {
       expect(response?.status()).toBe(200);
       // Browser-side code as text: the test project is typed for Node, without the DOM's types.
       const h1Text = await page.evaluate<string>(`document.querySelector('h1')?.textContent ?? ''`);
-      expect(await page.title()).toBe(`${h1Text} – Demo Site`);
+      // The search-optimisation head's title: the post template with Yoast's default separator.
+      expect(await page.title()).toBe(`${h1Text} - Demo Site`);
 
       const audit = await page.evaluate<Record<string, unknown>>(`(() => {
         const count = (selector) => document.querySelectorAll(selector).length;
@@ -78,7 +79,8 @@ if (!existsSync(CHROMIUM_PATH)) {
           imagesWithoutAlt: count('img:not([alt])'),
           bodyVisible: style.display !== 'none' && document.body.getBoundingClientRect().height > 0,
           viewport: document.querySelector('meta[name=viewport]')?.getAttribute('content'),
-          scripts: count('script'),
+          // Executable scripts: the JSON-LD graph is a data block, not a script that runs.
+          scripts: count('script:not([type="application/ld+json"])'),
         };
       })()`);
       expect(audit).toEqual({

@@ -3,6 +3,7 @@
  * every face prints: permalink, global ids, featured image), and the inputs of writes.
  */
 import type { Content, EventDetail, OrganizerDetail, Term, VenueDetail } from '../../generated/prisma-sqlite/client';
+import type { SeoFieldChanges } from '../seo/meta-fields';
 
 export const EVENT_TYPE = 'tribe_events';
 export const VENUE_TYPE = 'tribe_venue';
@@ -129,4 +130,6 @@ export interface EventInput {
   /** Ids or inline records (created or reused). An empty list clears. */
   venue?: LinkedInput[];
   organizer?: LinkedInput[];
+  /** Yoast's SEO fields (validated; null deletes), stored as on posts. */
+  seo?: SeoFieldChanges;
 }

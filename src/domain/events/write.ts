@@ -5,6 +5,7 @@
  * ids, or inline records that are created (or reused) in the same transaction. A failed write
  * changes nothing.
  */
+import { writeSeoFields } from '../seo/meta-write';
 import { sanitizeSlug } from '../content/slug';
 import { taxonomy as taxonomyDef } from '../content/taxonomies';
 import type { DomainContext } from '../context';
@@ -169,6 +170,7 @@ async function writeEvent(tx: Tx, ctx: DomainContext, options: SiteOptions, exis
   if (existing) await tx.eventDetail.update({ where: { contentId: row.id }, data });
   else await tx.eventDetail.create({ data: { contentId: row.id, ...times, ...data } });
   await writeImage(tx, ctx, row.id, input.image);
+  await writeSeoFields(tx, ctx.viewer, row.id, input.seo);
   const touched = [...(await writeTerms(tx, row.id, EVENT_CATEGORY, input.categories)), ...(await writeTerms(tx, row.id, EVENT_TAG, input.tags))];
   await recountTerms(tx, touched);
   await writeLinks(tx, row.id, 'venue', venues);

@@ -12,6 +12,8 @@ import type { RevisionListQuery } from './revisions';
 import { FILTER_STATUSES, POST_FORMATS, WRITABLE_STATUSES, type NewPost, type PostTypeName } from './types';
 import { postTypeDef } from './records';
 import { sanitizeTextField } from '../text';
+import { seoChangesFromMeta, seoMetaSchema } from '../seo/meta-fields';
+import { seoHeadProperties } from '../seo/head-contract';
 import type { ArgSchema, ArgsView, ItemSchema } from '../../schema/types';
 import { argsFromSchema, contextParam } from '../../schema/item-schema';
 
@@ -78,13 +80,16 @@ function guidProperty(): ArgSchema {
   };
 }
 
-/** WP_REST_Post_Meta_Fields::get_field_schema() with the one key core registers (footnotes, 6.3). */
-function metaProperty(): ArgSchema {
+/**
+ * WP_REST_Post_Meta_Fields::get_field_schema(): the key core registers (footnotes, 6.3) and, on
+ * posts and pages, Yoast's SEO fields (revisions do not keep them).
+ */
+function metaProperty(withSeo = true): ArgSchema {
   return {
     description: 'Meta fields.',
     type: 'object',
     context: VIEW_EDIT,
-    properties: { footnotes: { type: 'string', title: '', description: '', default: '' } },
+    properties: { footnotes: { type: 'string', title: '', description: '', default: '' }, ...(withSeo ? seoMetaSchema() : {}) },
   };
 }
 
@@ -146,6 +151,7 @@ export function postSchema(type: PostTypeName): ItemSchema {
   for (const tax of restTaxonomiesOf(type)) {
     properties[tax.restBase] = { description: `The terms assigned to the post in the ${tax.slug} taxonomy.`, type: 'array', items: { type: 'integer' }, context: VIEW_EDIT };
   }
+  if (type !== 'attachment') Object.assign(properties, seoHeadProperties());
   // TODO(schema links): WordPress adds `links` (the wp:action-* link descriptions) whose hrefs come
   // from rest_url(); RouteDef.schema() receives no RestUrls yet, so they are left out.
   return { $schema: 'http://json-schema.org/draft-04/schema#', title: type, type: 'object', properties };
@@ -167,7 +173,7 @@ export function revisionSchema(type: PostTypeName): ItemSchema {
     title: parent.title,
     content: parent.content,
     excerpt: parent.excerpt,
-    meta: metaProperty(),
+    meta: metaProperty(false),
   };
   return { $schema: 'http://json-schema.org/draft-04/schema#', title: `${type}-revision`, type: 'object', properties };
 }
@@ -414,6 +420,8 @@ export function changesFrom(request: ArgsView, type: PostTypeName): NewPost {
     const footnotes = (meta as { footnotes: unknown }).footnotes;
     changes.footnotes = typeof footnotes === 'string' ? footnotes : '';
   }
+  const seo = seoChangesFromMeta(meta);
+  if (seo) changes.seo = seo;
   const id = request.get('id');
   if (id !== undefined) changes.id = id;
   return changes;

@@ -7,9 +7,10 @@ import DataLoader from 'dataloader';
 import { Prisma, type Content } from '../../generated/prisma-sqlite/client';
 import { contentTag, termTag } from '../../cache/tags';
 import { byKeys, defineLoader, groupByKeys } from '../loaders';
+import { SEO_META_KEYS } from '../seo/meta-fields';
 import type { AttachedTerm } from './types';
 
-/** Meta keys the records show: footnotes (REST meta), the featured image, and the slug a trashed record wants back. */
+/** Meta keys the records show: footnotes and the SEO fields (REST meta), the featured image, and the slug a trashed record wants back. */
 export const FOOTNOTES_KEY = 'footnotes';
 export const THUMBNAIL_KEY = '_thumbnail_id';
 /** The slug a trashed record had, given back when it leaves the trash. */
@@ -47,7 +48,7 @@ export const termsByContent = defineLoader('posts.termsByContent', (db) =>
 export const metaByContent = defineLoader('posts.metaByContent', (db) =>
   new DataLoader<number, Map<string, string>>(async (ids) => {
     const rows = await db.read.contentMeta.findMany({
-      where: { contentId: { in: [...ids] }, key: { in: [FOOTNOTES_KEY, THUMBNAIL_KEY, DESIRED_SLUG_KEY] } },
+      where: { contentId: { in: [...ids] }, key: { in: [FOOTNOTES_KEY, THUMBNAIL_KEY, DESIRED_SLUG_KEY, ...SEO_META_KEYS] } },
       orderBy: { id: 'asc' },
     });
     return groupByKeys(ids, rows, (r) => r.contentId).map((list) => {

@@ -12,6 +12,7 @@ import { DomainError, forbidden } from '../errors';
 import { contentById, FOOTNOTES_KEY, metaByContent, revisionStatsByParent, slugKeyOwner, slugKeysWithPrefix, termsByContent, THUMBNAIL_KEY } from './loaders';
 import { canEditPost, canReadPost } from './permissions';
 import { permalink, type Site } from './render';
+import { seoFieldsFromMeta } from '../seo/meta-fields';
 import { firstFreeSlug, keyFor } from './slugs';
 import { sanitizeSlug } from '../content/slug';
 import type { PostRecord, PostTypeName } from './types';
@@ -92,6 +93,7 @@ export async function loadRecords(ctx: DomainContext, rows: readonly Content[]):
         type: postTypeDef(row.type as PostTypeName),
         terms,
         footnotes: meta.get(FOOTNOTES_KEY) ?? '',
+        seo: seoFieldsFromMeta(meta),
         featuredMedia,
         featuredMediaVisible: mediaVisible(ctx, media),
         revisionCount: revisions.count,

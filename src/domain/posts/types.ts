@@ -5,6 +5,7 @@
  */
 import type { Content } from '../../generated/prisma-sqlite/client';
 import type { PostTypeDef } from '../content/post-types';
+import type { SeoFieldChanges, SeoFields } from '../seo/meta-fields';
 
 export type PostContext = 'view' | 'edit' | 'embed';
 
@@ -42,6 +43,8 @@ export interface PostRecord {
   /** Terms of every taxonomy, ordered by name as wp_get_object_terms orders them. */
   terms: AttachedTerm[];
   footnotes: string;
+  /** Yoast's SEO fields (`_yoast_wpseo_*` meta). */
+  seo: SeoFields;
   /** `_thumbnail_id`, 0 when unset. */
   featuredMedia: number;
   /** Whether the featured media exists and this viewer may see it (the wp:featuredmedia link). */
@@ -79,6 +82,8 @@ export interface PostChanges {
   /** Term ids by taxonomy slug (category, post_tag): the new full set. */
   terms?: Partial<Record<string, number[]>>;
   footnotes?: string;
+  /** Yoast's SEO fields sent in `meta` (validated; null deletes). */
+  seo?: SeoFieldChanges;
 }
 
 export interface NewPost extends PostChanges {

@@ -12,6 +12,7 @@ import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
 import { autoAddPageToMenus } from '../menus/auto-add';
 import { monitorPermalinkChange } from '../redirects/monitor';
+import { writeSeoFields } from '../seo/meta-write';
 import { recountTerms } from '../terms/counts';
 import { ancestorSlugsIn } from './ancestors';
 import { clampInt32 } from './ids';
@@ -101,7 +102,8 @@ async function setMeta(tx: Tx, contentId: number, key: string, value: string | n
   if (value !== null) await tx.contentMeta.create({ data: { contentId, key, value } });
 }
 
-async function writeMeta(tx: Tx, contentId: number, changes: PostChanges): Promise<void> {
+async function writeMeta(tx: Tx, ctx: DomainContext, contentId: number, changes: PostChanges): Promise<void> {
+  await writeSeoFields(tx, ctx.viewer, contentId, changes.seo);
   if (changes.featuredMedia !== undefined) await setMeta(tx, contentId, THUMBNAIL_KEY, changes.featuredMedia ? String(changes.featuredMedia) : null);
   if (changes.footnotes !== undefined) await setMeta(tx, contentId, FOOTNOTES_KEY, changes.footnotes);
 }
@@ -193,7 +195,7 @@ async function insertPost(tx: Tx, ctx: DomainContext, site: Site, type: PostType
   row = await ensureSlug(tx, row);
   const ancestors = await ancestorSlugsIn(tx, row);
   row = await tx.content.update({ where: { id: row.id }, data: { guid: permalink(site, row, ancestors, ctx.viewer) } });
-  await writeMeta(tx, row.id, input);
+  await writeMeta(tx, ctx, row.id, input);
   const touched = await writeTerms(tx, row, input.terms, site.options.default_category);
   touched.push(...(await writeFormat(tx, ctx, row, input.format)));
   await recountTerms(tx, touched);
@@ -267,7 +269,7 @@ export async function writeUpdate(tx: Tx, ctx: DomainContext, site: Site, type: 
     if (current.status !== row.status) await recountTerms(tx, (await tx.termRelationship.findMany({ where: { contentId: id } })).map((r) => r.termId));
     return row;
   }
-  await writeMeta(tx, id, changes);
+  await writeMeta(tx, ctx, id, changes);
   const touched = await writeTerms(tx, row, changes.terms, site.options.default_category);
   touched.push(...(await writeFormat(tx, ctx, row, changes.format)));
   await recountTerms(tx, touched);

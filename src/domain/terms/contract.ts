@@ -4,6 +4,7 @@
  * fields with their sanitisers) and the normalisation of checked arguments into the domain's
  * query and changes.
  */
+import { seoHeadProperties } from '../seo/head-contract';
 import { sanitizeSlug } from '../content/slug';
 import type { TaxonomyDef } from '../content/taxonomies';
 import { sanitizeTextField } from '../text';
@@ -27,6 +28,8 @@ export function termSchema(taxonomy: TaxonomyDef): ItemSchema {
   };
   if (taxonomy.hierarchical) properties.parent = { description: 'The parent term ID.', type: 'integer', context: ['view', 'edit'] };
   properties.meta = { description: 'Meta fields.', type: 'object', context: ['view', 'edit'], properties: [] };
+  // Yoast's head fields, on the archives' taxonomies (categories and tags).
+  if (taxonomy.slug === 'category' || taxonomy.slug === 'post_tag') Object.assign(properties, seoHeadProperties());
   return {
     $schema: 'http://json-schema.org/draft-04/schema#',
     title: taxonomy.slug === 'post_tag' ? 'tag' : taxonomy.slug,

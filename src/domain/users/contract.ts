@@ -3,6 +3,7 @@
  * WordPress's users controller (list filters with their defaults, caps and enums; write fields with
  * their sanitisers) and the normalisation of checked arguments into the domain's query and changes.
  */
+import { seoHeadProperties } from '../seo/head-contract';
 import { sanitizeSlug } from '../content/slug';
 import { sanitizeTextField } from '../text';
 import { argsFromSchema, contextParam } from '../../schema/item-schema';
@@ -46,6 +47,7 @@ export function userSchema(): ItemSchema {
       extra_capabilities: { description: 'Any extra capabilities assigned to the user.', type: 'object', context: ['edit'], readonly: true },
       avatar_urls: { description: 'Avatar URLs for the user.', type: 'object', context: ALL_CONTEXTS, readonly: true, properties: avatarProperties },
       meta: { description: 'Meta fields.', type: 'object', context: ['view', 'edit'], properties: [] },
+      ...seoHeadProperties(),
     },
   };
 }

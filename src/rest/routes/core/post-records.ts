@@ -12,6 +12,9 @@ import { generatedSlug, siteOf } from '../../../domain/posts/records';
 import { postFormatOf } from '../../../domain/posts/formats';
 import { classList, permalinkTemplate, renderedContent, renderedExcerpt, renderedTitle, type PasswordRequest, type Site } from '../../../domain/posts/render';
 import type { PostRecord } from '../../../domain/posts/types';
+import { seoMetaJson } from '../../../domain/seo/meta-fields';
+import { postHead } from '../../../domain/seo/head-post';
+import { addSeoHead } from '../seo-head-fields';
 import type { ArgSchema } from '../../../schema/types';
 import { API_REL, link, type Link, type Links } from '../../server/links';
 import type { HandlerRequest, ItemSchema } from '../../server/types';
@@ -189,7 +192,7 @@ export async function postJson(request: HandlerRequest, record: PostRecord, sche
   if (props.sticky) data.sticky = row.sticky;
   data.template = row.template;
   if (props.format) data.format = postFormatOf(record.terms);
-  if (props.meta) data.meta = { footnotes: record.footnotes };
+  if (props.meta) data.meta = { footnotes: record.footnotes, ...seoMetaJson(record.seo) };
   for (const tax of restTaxonomiesOf(row.type)) {
     data[tax.restBase] = record.terms.filter((t) => t.taxonomy === tax.slug).map((t) => t.id);
   }
@@ -198,6 +201,7 @@ export async function postJson(request: HandlerRequest, record: PostRecord, sche
     data.generated_slug = await generatedSlug(request.domain, row);
   }
   data.class_list = classList(row, record.terms, record.featuredMedia);
+  await addSeoHead(request, data, props, () => postHead(request.domain, record));
   const out = filterByContext(data, props, context);
   if (options.withLinks !== false) out._links = postLinks(request, record, context, site);
   return out;

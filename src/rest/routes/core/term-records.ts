@@ -8,6 +8,8 @@ import type { TermView } from '../../../domain/terms/terms';
 import { link, type Link, type Links } from '../../server/links';
 import type { HandlerRequest, ItemSchema } from '../../server/types';
 import { filterByContext } from '../../server/item-schema';
+import { termHead } from '../../../domain/seo/head-archive';
+import { addSeoHead } from '../seo-head-fields';
 
 /** The route of a taxonomy's terms collection, e.g. /core/v2/categories. */
 export function termsBase(taxonomy: TaxonomyDef): string {
@@ -35,7 +37,7 @@ function termLinks(request: HandlerRequest, taxonomy: TaxonomyDef, view: TermVie
 }
 
 /** prepare_item_for_response(): the fields in WordPress's order, filtered by context, then links. */
-export function termData(request: HandlerRequest, taxonomy: TaxonomyDef, schema: ItemSchema, view: TermView, context: string, withLinks = true): Record<string, unknown> {
+export async function termData(request: HandlerRequest, taxonomy: TaxonomyDef, schema: ItemSchema, view: TermView, context: string, withLinks = true): Promise<Record<string, unknown>> {
   const { term } = view;
   const all: Record<string, unknown> = {
     id: term.id,
@@ -48,6 +50,8 @@ export function termData(request: HandlerRequest, taxonomy: TaxonomyDef, schema:
   };
   if (taxonomy.hierarchical) all.parent = term.parentId;
   all.meta = [];
+  // A deleted term (`previous`, without links) has no page left to describe.
+  if (withLinks) await addSeoHead(request, all, schema.properties, () => termHead(request.domain, view));
   const data = filterByContext(all, schema, context);
   if (withLinks) data._links = termLinks(request, taxonomy, view);
   return data;

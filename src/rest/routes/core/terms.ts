@@ -51,7 +51,7 @@ function termRoutesFor(taxonomySlug: string): RouteDef[] {
     permission: (request) => canListTerms(request.domain, taxonomySlug, { context: asString(request.get('context')), post: asInt(request.get('post')) }),
     handler: async (request) => {
       const result = await listTerms(request.domain, taxonomySlug, listQuery(request));
-      const data = result.terms.map((view) => termData(request, taxonomy, schema, view, contextOf(request)));
+      const data = await Promise.all(result.terms.map((view) => termData(request, taxonomy, schema, view, contextOf(request))));
       return respond(data, 200, paginationHeaders(request, result.total, result.page, result.perPage));
     },
   };
@@ -64,7 +64,7 @@ function termRoutesFor(taxonomySlug: string): RouteDef[] {
     handler: async (request) => {
       const changes = changesFrom(request);
       const view = await createTerm(request.domain, taxonomySlug, { ...changes, name: changes.name ?? '' });
-      return respond(termData(request, taxonomy, schema, view, 'edit'), 201, { Location: request.urls.url(`${base}/${view.term.id}`) });
+      return respond(await termData(request, taxonomy, schema, view, 'edit'), 201, { Location: request.urls.url(`${base}/${view.term.id}`) });
     },
   };
 
@@ -91,7 +91,7 @@ function termRoutesFor(taxonomySlug: string): RouteDef[] {
     permission: (request) => canRemoveTerm(request.domain, taxonomySlug, idOf(request)),
     handler: async (request) => {
       const previous = await deleteTerm(request.domain, taxonomySlug, idOf(request), { force: request.params.force === true });
-      return { deleted: true, previous: termData(request, taxonomy, schema, previous, 'view', false) };
+      return { deleted: true, previous: await termData(request, taxonomy, schema, previous, 'view', false) };
     },
   };
 

@@ -3,6 +3,8 @@
  * routes over the users contract (src/domain/users/contract.ts) and the mapping of User rows to
  * WordPress's JSON. Every rule lives in src/domain/users/.
  */
+import { userHead } from '../../../domain/seo/head-archive';
+import { addSeoHead } from '../seo-head-fields';
 import { changesFrom, collectionArgs, USER_SCHEMA, userListQuery, userWriteArgs } from '../../../domain/users/contract';
 import { authorLink, AVATAR_SIZES, avatarUrl, userLocale } from '../../../domain/users/links';
 import { siteOptionsOf } from '../../../domain/settings/options';
@@ -70,7 +72,7 @@ async function siteLocale(request: HandlerRequest): Promise<string> {
 }
 
 /** prepare_item_for_response(): the fields in WordPress's order, filtered by context, then links. */
-function userData(request: HandlerRequest, user: User, context: string, locale: string, withLinks = true): Record<string, unknown> {
+async function userData(request: HandlerRequest, user: User, context: string, locale: string, withLinks = true): Promise<Record<string, unknown>> {
   const all: Record<string, unknown> = {
     id: user.id,
     username: user.login,
@@ -91,6 +93,8 @@ function userData(request: HandlerRequest, user: User, context: string, locale: 
     avatar_urls: avatarUrls(user.email),
     meta: [],
   };
+  // A deleted user (`previous`, without links) has no author archive left.
+  if (withLinks) await addSeoHead(request, all, USER_SCHEMA.properties, () => userHead(request.domain, user.id));
   const data = filterByContext(all, USER_SCHEMA, context);
   if (withLinks) {
     data._links = {
@@ -126,7 +130,7 @@ function listEndpoint(): EndpointDef {
       const result = await listUsers(request.domain, userListQuery(request));
       const locale = await siteLocale(request);
       const context = contextOf(request);
-      const data = result.users.map((user) => userData(request, user, context, locale));
+      const data = await Promise.all(result.users.map((user) => userData(request, user, context, locale)));
       return respond(data, 200, paginationHeaders(request, result.total, result.page, result.perPage));
     },
   };
@@ -147,7 +151,7 @@ function createEndpoint(): EndpointDef {
         password: changes.password ?? '',
         id: request.get('id'),
       });
-      const data = userData(request, user, 'edit', await siteLocale(request));
+      const data = await userData(request, user, 'edit', await siteLocale(request));
       return respond(data, 201, { Location: request.urls.url(`${BASE}/${user.id}`) });
     },
   };
@@ -194,7 +198,7 @@ function deleteEndpoint(idOf: (request: HandlerRequest) => number): EndpointDef 
         force: request.params.force === true,
         reassign: request.params.reassign as number | false,
       });
-      return { deleted: true, previous: userData(request, previous, 'edit', await siteLocale(request), false) };
+      return { deleted: true, previous: await userData(request, previous, 'edit', await siteLocale(request), false) };
     },
   };
 }

@@ -6,12 +6,24 @@
 import { decodePercent } from '../../../domain/client-input';
 import { canEditEvents, createEvent, deleteEvent, eventIdBySlug, getEvent, listEventArchive, updateEvent, canWriteEvent } from '../../../domain/events';
 import { readArgs, type TecArgs } from '../../../domain/events/args';
+import { seoChangesFromMeta } from '../../../domain/seo/meta-fields';
+import type { EventInput } from '../../../domain/events/types';
 import { archiveArgs, ARCHIVE_ARGS, CREATE_ARGS, EDIT_ARGS, eventInput, READ_ARGS, SLUG_ARGS, SLUG_EDIT_ARGS, text } from '../../../domain/events/contract';
 import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type RouteDef } from '../../server/types';
 import { archiveResponse, archiveUrls, neighbours } from './archive';
 import { routeArgs } from './route-args';
 import { eventJson, NS } from './records';
 import { eventSchema } from './schemas';
+
+
+/**
+ * Yoast's SEO fields of an event, sent as `meta` (as on posts and pages: TEC's arguments have no
+ * place for them); validated by the domain.
+ */
+function withSeo(request: HandlerRequest, input: EventInput): EventInput {
+  const seo = seoChangesFromMeta(request.get('meta'));
+  return seo ? { ...input, seo } : input;
+}
 
 function idOf(request: HandlerRequest): number {
   const match = /\/events\/(\d+)$/.exec(request.path);
@@ -66,7 +78,7 @@ function singleEndpoints(args: { read: TecArgs; edit: TecArgs }, resolve: (reque
       },
       handler: async (request) => {
         const values = await readArgs(request, args.edit);
-        const event = await updateEvent(request.domain, await resolve(request), eventInput(values));
+        const event = await updateEvent(request.domain, await resolve(request), withSeo(request, eventInput(values)));
         return eventJson(request.domain, request.urls, event);
       },
     },
@@ -99,7 +111,7 @@ export function eventRoutes(): RouteDef[] {
     permission: (request) => canEditEvents(request.viewer),
     handler: async (request) => {
       const values = await readArgs(request, CREATE_ARGS);
-      const event = await createEvent(request.domain, eventInput(values));
+      const event = await createEvent(request.domain, withSeo(request, eventInput(values)));
       return respond(await eventJson(request.domain, request.urls, event), 201);
     },
   };

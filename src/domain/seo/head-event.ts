@@ -1,0 +1,135 @@
+/**
+ * The head of an event's page: a singular item like a post (its own SEO fields in post meta, the
+ * `tribe_events` templates of wpseo_titles) whose graph also carries the Event piece The Events
+ * Calendar adds to Yoast's graph: dates with the event's offset, the venue as a Place with its
+ * PostalAddress, organizers, image, status and attendance mode.
+ */
+import type { DomainContext } from '../context';
+import { formatSiteTimeSql } from '../content/dates';
+import { organizersByEvent, venuesByEvent, eventTermsByEvent } from '../events/loaders';
+import type { EventRecord } from '../events/types';
+import { metaByContent } from '../posts/loaders';
+import { formatWallClock } from '../../site/dates';
+import { buildHead } from './head-build';
+import { plainText } from './plain-text';
+import { headImage, idOf } from './head-images';
+import { representsOf, schemaPerson } from './head-people';
+import { itemNoindex, isoDate } from './head-post';
+import { seoSiteOf, titleOptionText } from './head-site';
+import type { OgImage, SchemaPiece, SeoHead } from './head-types';
+import { seoFieldsFromMeta } from './meta-fields';
+import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, primaryImageId, sitePieces, webPagePiece } from './schema-graph';
+import { replaceVars, type TemplateValues } from './title-template';
+
+
+/** `YYYY-MM-DD HH:MM:SS` local with the offset between it and UTC, as TEC prints event dates. */
+export function eventDate(local: string, utc: string): string {
+  const toMs = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
+  const minutes = Math.round((toMs(local) - toMs(utc)) / 60000);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${local.replace(' ', 'T')}${Number.isNaN(minutes) ? '+00:00' : offset}`;
+}
+
+async function eventPiece(ctx: DomainContext, record: EventRecord, url: string, image: OgImage | undefined, description: string): Promise<SchemaPiece> {
+  const d = record.detail;
+  const [venues, organizers] = await Promise.all([venuesByEvent(ctx).load(record.row.id), organizersByEvent(ctx).load(record.row.id)]);
+  const piece: SchemaPiece = { '@type': 'Event', '@id': `${url}#event`, name: plainText(record.row.title), description };
+  if (image) piece.image = { '@id': primaryImageId(url) };
+  piece.url = url;
+  piece.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
+  piece.eventStatus = 'https://schema.org/EventScheduled';
+  piece.startDate = eventDate(d.startLocal, d.startUtc);
+  piece.endDate = eventDate(d.endLocal, d.endUtc);
+  const venue = venues[0];
+  if (venue) {
+    const v = venue.detail;
+    const place: SchemaPiece = { '@type': 'Place', name: plainText(venue.row.title), description: plainText(venue.row.excerpt || venue.row.content).slice(0, 300), url: venue.link };
+    const address: SchemaPiece = { '@type': 'PostalAddress' };
+    if (v.address) address.streetAddress = v.address;
+    if (v.city) address.addressLocality = v.city;
+    const region = v.stateprovince || v.state || v.province;
+    if (region) address.addressRegion = region;
+    if (v.zip) address.postalCode = v.zip;
+    if (v.country) address.addressCountry = v.country;
+    place.address = address;
+    if (v.phone) place.telephone = v.phone;
+    if (v.website) place.sameAs = v.website;
+    piece.location = place;
+  }
+  if (organizers.length) {
+    piece.organizer = organizers.map((o) => {
+      const org: SchemaPiece = { '@type': 'Person', name: plainText(o.row.title), description: plainText(o.row.excerpt || o.row.content).slice(0, 300), url: o.detail.website || o.link };
+      if (o.detail.phone) org.telephone = o.detail.phone;
+      if (o.detail.email) org.email = o.detail.email;
+      return org;
+    });
+  }
+  if (d.cost) piece.offers = { '@type': 'Offer', price: d.cost.replace(/[^\d.]/g, '') || d.cost, priceCurrency: d.currencyCode || undefined, url, category: 'primary' };
+  piece.mainEntityOfPage = { '@id': url };
+  return piece;
+}
+
+/** The head of an event record (the viewer may read it: the caller checked). */
+export async function eventHead(ctx: DomainContext, record: EventRecord): Promise<SeoHead> {
+  const site = await seoSiteOf(ctx);
+  const row = record.row;
+  const seo = seoFieldsFromMeta(await metaByContent(ctx).load(row.id));
+  const terms = await eventTermsByEvent(ctx).load(row.id);
+  const author = await schemaPerson(ctx, row.authorId);
+  const dateFormat = site.options.date_format || 'F j, Y';
+  const excerpt = row.password !== '' ? '' : row.excerpt !== '' ? plainText(row.excerpt) : [...plainText(row.content)].slice(0, 155).join('');
+  const values: TemplateValues = {
+    sep: site.sep,
+    sitename: site.name,
+    sitedesc: site.tagline,
+    title: plainText(row.title),
+    excerpt,
+    category: terms.categories.map((t) => t.name).join(', '),
+    primary_category: terms.categories[0]?.name ?? '',
+    tag: terms.tags.map((t) => t.name).join(', '),
+    pt_single: 'Event',
+    pt_plural: 'Events',
+    name: author?.name ?? '',
+    id: String(row.id),
+    date: formatWallClock(dateFormat, formatSiteTimeSql(row.date, site.options)),
+    focuskw: seo.focuskw,
+    now: site.now,
+    dateFormat,
+    timeFormat: site.options.time_format,
+  };
+  const title = replaceVars(seo.title || titleOptionText(site, 'title-tribe_events'), values);
+  const description = replaceVars(seo.metadesc || titleOptionText(site, 'metadesc-tribe_events'), values);
+  const url = seo.canonical || record.link;
+  const own = seo['opengraph-image'] || seo['opengraph-image-id'] ? await headImage(ctx, idOf(seo['opengraph-image-id']), seo['opengraph-image']) : null;
+  const featured = own ?? (record.image ? await headImage(ctx, record.image.id, record.image.url) : null);
+  const images = featured ? [featured] : [];
+  const represents = await representsOf(ctx, site);
+  const withBreadcrumb = breadcrumbsEnabled(site);
+  const graph: SchemaPiece[] = [
+    webPagePiece(site, { type: 'WebPage', url, name: title, description: description || undefined, datePublished: isoDate(row.date), dateModified: isoDate(row.modified), primaryImage: images[0], withBreadcrumb }),
+  ];
+  if (images[0]) graph.push(imageObject(site, primaryImageId(url), images[0], ''));
+  if (withBreadcrumb) graph.push(breadcrumbPiece(url, [homeCrumb(site), { name: seo.bctitle || plainText(row.title), url: record.link }]));
+  graph.push(...sitePieces(site, represents));
+  graph.push(await eventPiece(ctx, record, url, images[0], description || excerpt));
+  return buildHead(site, {
+    title,
+    description,
+    noindex: itemNoindex(site, row, seo),
+    nofollow: seo['meta-robots-nofollow'] === '1',
+    url: record.link,
+    canonical: seo.canonical || undefined,
+    ogType: 'article',
+    ogTitle: replaceVars(seo['opengraph-title'], values) || title,
+    ogDescription: replaceVars(seo['opengraph-description'], values) || description || excerpt,
+    withPublisher: true,
+    modifiedTime: row.modified.getTime() !== row.date.getTime() ? isoDate(row.modified) : undefined,
+    images,
+    twitterTitle: replaceVars(seo['twitter-title'], values),
+    twitterDescription: replaceVars(seo['twitter-description'], values),
+    twitterImage: seo['twitter-image'] || undefined,
+    graph,
+  });
+}

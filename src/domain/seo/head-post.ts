@@ -1,0 +1,223 @@
+/**
+ * The head of a post or page (Yoast's Post_Type presentation): SEO title and description from
+ * the item's fields or the type's templates, robots from the item, the type's setting and its
+ * visibility, Open Graph and Twitter from the item's social fields or the featured image, and the
+ * graph (WebPage, Article for posts, BreadcrumbList, WebSite, Organization/Person, author Person).
+ */
+import type { Content } from '../../generated/prisma-sqlite/client';
+import type { DomainContext } from '../context';
+import { ancestorsOf } from '../posts/node-fields';
+import { permalinkOf } from '../posts/records';
+import type { PostRecord } from '../posts/types';
+import { formatWallClock } from '../../site/dates';
+import { formatSiteTimeSql } from '../content/dates';
+import { buildHead } from './head-build';
+import { plainText } from './plain-text';
+import { headImage, idOf } from './head-images';
+import { representsOf, schemaPerson } from './head-people';
+import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
+import type { OgImage, SchemaPiece, SeoHead } from './head-types';
+import type { SeoFields } from './meta-fields';
+import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, personId, personPiece, primaryImageId, publisherId, sitePieces, webPagePiece, type Crumb } from './schema-graph';
+import { replaceVars, type TemplateValues } from './title-template';
+
+/** Yoast's words per minute for English (the estimated reading time). */
+const WORDS_PER_MINUTE = 228;
+
+/** ISO 8601 as Yoast prints dates (`2025-05-01T10:00:00+00:00`). */
+export function isoDate(instant: Date): string {
+  return instant.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+
+function wordCount(html: string): number {
+  const text = plainText(html);
+  return text === '' ? 0 : text.split(' ').length;
+}
+
+/** wp_html_excerpt( content, 155 ): the first 155 characters of the text. */
+function autoExcerpt(row: Content): string {
+  return [...plainText(row.content.replace(/\[[^\]]*\]/g, ''))].slice(0, 155).join('');
+}
+
+function isProtected(row: Content): boolean {
+  return row.password !== '';
+}
+
+/** The template values of a post or page (WPSEO_Replace_Vars with the post as its args). */
+export async function postTemplateValues(ctx: DomainContext, site: SeoSite, record: PostRecord, seo: SeoFields): Promise<TemplateValues> {
+  const row = record.row;
+  const author = await schemaPerson(ctx, row.authorId);
+  const names = (taxonomy: string) => record.terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.name);
+  const categories = names('category');
+  const parent = row.parentId > 0 && record.type.hierarchical ? await permalinkParentTitle(ctx, row) : '';
+  const excerpt = isProtected(row) ? '' : row.excerpt !== '' ? plainText(row.excerpt) : autoExcerpt(row);
+  const dateFormat = site.options.date_format || 'F j, Y';
+  return {
+    sep: site.sep,
+    sitename: site.name,
+    sitedesc: site.tagline,
+    title: plainText(row.title),
+    parent_title: parent,
+    excerpt,
+    excerpt_only: isProtected(row) ? '' : plainText(row.excerpt),
+    category: categories.join(', '),
+    primary_category: categories[0] ?? '',
+    tag: names('post_tag').join(', '),
+    pt_single: record.type.singularName,
+    pt_plural: record.type.name,
+    name: author?.name ?? '',
+    user_description: author?.description ?? '',
+    userid: String(row.authorId || ''),
+    id: String(row.id),
+    date: formatWallClock(dateFormat, formatSiteTimeSql(row.date, site.options)),
+    modified: formatWallClock(dateFormat, formatSiteTimeSql(row.modified, site.options)),
+    focuskw: seo.focuskw,
+    permalink: record.link,
+    pageNumber: 1,
+    pageTotal: (row.content.match(/<!--nextpage-->/g)?.length ?? 0) + 1,
+    now: site.now,
+    dateFormat,
+    timeFormat: site.options.time_format,
+  };
+}
+
+async function permalinkParentTitle(ctx: DomainContext, row: Content): Promise<string> {
+  const parent = (await ancestorsOf(ctx, row))[0];
+  return parent ? plainText(parent.title) : '';
+}
+
+/** The SEO title of a post or page: its own title field, else its type's template (the analysis reads it too). */
+export async function postSeoTitle(ctx: DomainContext, record: PostRecord): Promise<string> {
+  const site = await seoSiteOf(ctx);
+  return replaceVars(record.seo.title || titleOptionText(site, `title-${record.row.type}`), await postTemplateValues(ctx, site, record, record.seo));
+}
+
+/** The meta description of a post or page ('' when none). */
+export async function postMetaDescription(ctx: DomainContext, record: PostRecord): Promise<string> {
+  const site = await seoSiteOf(ctx);
+  return replaceVars(record.seo.metadesc || titleOptionText(site, `metadesc-${record.row.type}`), await postTemplateValues(ctx, site, record, record.seo));
+}
+
+/** Robots of an item: its own setting (1 noindex, 2 index), else the type's; never index what is not public. */
+export function itemNoindex(site: SeoSite, row: Pick<Content, 'type' | 'status' | 'password'>, seo: SeoFields): boolean {
+  if (row.status !== 'publish' || row.password !== '') return true;
+  if (seo['meta-robots-noindex'] === '1') return true;
+  if (seo['meta-robots-noindex'] === '2') return false;
+  return titleOption(site, `noindex-${row.type}`) === true;
+}
+
+/** og:image candidates in Yoast's order: the item's own image, its featured image, the site's default. */
+async function postImages(ctx: DomainContext, site: SeoSite, record: PostRecord): Promise<OgImage[]> {
+  const seo = record.seo;
+  const own = seo['opengraph-image'] || seo['opengraph-image-id'] ? await headImage(ctx, idOf(seo['opengraph-image-id']), seo['opengraph-image']) : null;
+  if (own) return [own];
+  if (record.featuredMedia && record.featuredMediaVisible) {
+    const featured = await headImage(ctx, record.featuredMedia);
+    if (featured) return [featured];
+  }
+  const fallback = await headImage(ctx, idOf(site.social.og_default_image_id), typeof site.social.og_default_image === 'string' ? site.social.og_default_image : '');
+  return fallback ? [fallback] : [];
+}
+
+/** Home, the ancestors (pages), the item, with breadcrumb titles where set. */
+async function postCrumbs(ctx: DomainContext, site: SeoSite, record: PostRecord, title: string): Promise<Crumb[]> {
+  const crumbs: Crumb[] = [homeCrumb(site)];
+  if (record.type.hierarchical && record.row.parentId > 0) {
+    for (const ancestor of (await ancestorsOf(ctx, record.row)).reverse()) crumbs.push({ name: plainText(ancestor.title), url: await permalinkOf(ctx, ancestor.id) });
+  }
+  crumbs.push({ name: record.seo.bctitle || title, url: record.link });
+  return crumbs;
+}
+
+function readingTime(minutes: number): string {
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** The head of a post or page record. */
+export async function postHead(ctx: DomainContext, record: PostRecord): Promise<SeoHead> {
+  const site = await seoSiteOf(ctx);
+  const row = record.row;
+  const seo = record.seo;
+  const values = await postTemplateValues(ctx, site, record, seo);
+  const title = replaceVars(seo.title || titleOptionText(site, `title-${row.type}`), values);
+  const description = replaceVars(seo.metadesc || titleOptionText(site, `metadesc-${row.type}`), values);
+  const noindex = itemNoindex(site, row, seo);
+  const url = seo.canonical || record.link;
+  const images = await postImages(ctx, site, record);
+  const author = await schemaPerson(ctx, row.authorId);
+  const represents = await representsOf(ctx, site);
+  const isPost = row.type === 'post';
+  const isFront = row.type === 'page' && site.options.show_on_front === 'page' && site.options.page_on_front === row.id;
+  const words = isProtected(row) ? 0 : wordCount(row.content);
+  const minutes = Math.ceil(words / WORDS_PER_MINUTE);
+  const published = isoDate(row.date);
+  const modified = isoDate(row.modified);
+  const withBreadcrumb = breadcrumbsEnabled(site);
+
+  const graph: SchemaPiece[] = [];
+  const pageUrl = isFront ? site.home : url;
+  if (isPost) {
+    const article: SchemaPiece = { '@type': 'Article', '@id': `${pageUrl}#article`, isPartOf: { '@id': pageUrl } };
+    if (author) article.author = { name: author.name, '@id': personId(site, author) };
+    article.headline = plainText(row.title);
+    article.datePublished = published;
+    article.dateModified = modified;
+    article.mainEntityOfPage = { '@id': pageUrl };
+    article.wordCount = words;
+    const publisher = publisherId(site, represents);
+    if (publisher) article.publisher = { '@id': publisher };
+    if (images[0]) {
+      article.image = { '@id': primaryImageId(pageUrl) };
+      article.thumbnailUrl = images[0].url;
+    }
+    const tags = record.terms.filter((t) => t.taxonomy === 'post_tag').map((t) => t.name);
+    if (tags.length) article.keywords = tags;
+    const sections = record.terms.filter((t) => t.taxonomy === 'category').map((t) => t.name);
+    if (sections.length) article.articleSection = sections;
+    article.inLanguage = site.lang;
+    graph.push(article);
+  }
+  graph.push(
+    webPagePiece(site, {
+      type: 'WebPage',
+      url: pageUrl,
+      name: title,
+      description: description || undefined,
+      datePublished: published,
+      dateModified: modified,
+      primaryImage: images[0],
+      withBreadcrumb,
+    }),
+  );
+  if (images[0]) graph.push(imageObject(site, primaryImageId(pageUrl), images[0], ''));
+  if (withBreadcrumb) graph.push(breadcrumbPiece(pageUrl, isFront ? [{ name: homeCrumb(site).name }] : await postCrumbs(ctx, site, record, plainText(row.title))));
+  graph.push(...sitePieces(site, represents));
+  if (isPost && author && !(represents?.kind === 'person' && represents.person.id === author.id)) graph.push(personPiece(site, author, false));
+
+  const misc: Record<string, string> = {};
+  if (isPost && author) misc['Written by'] = author.name;
+  if (minutes > 0) misc['Est. reading time'] = readingTime(minutes);
+  const ogDescription = replaceVars(seo['opengraph-description'], values) || description || (isProtected(row) ? '' : values.excerpt ?? '');
+  return buildHead(site, {
+    title,
+    description,
+    noindex,
+    nofollow: seo['meta-robots-nofollow'] === '1',
+    url: isFront ? site.home : record.link,
+    canonical: seo.canonical || undefined,
+    ogType: 'article',
+    ogTitle: replaceVars(seo['opengraph-title'], values) || title,
+    ogDescription,
+    withPublisher: true,
+    publishedTime: isPost ? published : undefined,
+    modifiedTime: row.modified.getTime() !== row.date.getTime() ? modified : undefined,
+    images,
+    author: isPost ? author?.name : undefined,
+    twitterTitle: replaceVars(seo['twitter-title'], values),
+    twitterDescription: replaceVars(seo['twitter-description'], values),
+    twitterImage: seo['twitter-image'] || (seo['twitter-image-id'] ? (await headImage(ctx, idOf(seo['twitter-image-id'])))?.url : undefined),
+    twitterMisc: misc,
+    graph,
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * One entry point to the head of anything a page shows (the GraphQL `seo` field asks here): the
+ * subject is read with the viewer's rights (an item the viewer may not read is the read's own
+ * error), then described by the head of its kind.
+ */
+import type { DomainContext } from '../context';
+import { getEvent } from '../events/events';
+import { loadRecord, readError, findPost } from '../posts/records';
+import type { PostTypeName } from '../posts/types';
+import { contentById } from '../posts/loaders';
+import { DomainError } from '../errors';
+import { homeHead, postTypeArchiveHead, termHeadById, userHead } from './head-archive';
+import { eventHead } from './head-event';
+import { seoHeadHtml } from './head-html';
+import { postHead } from './head-post';
+import type { HeadSubject, SeoHead } from './head-types';
+
+export type { HeadSubject, SeoHead } from './head-types';
+export { seoHeadHtml } from './head-html';
+
+function notFound(): DomainError {
+  return new DomainError('rest_post_invalid_id', 'Invalid post ID.', 404);
+}
+
+/** The head object of a subject (null for a user that does not exist). */
+export async function seoHeadOf(ctx: DomainContext, subject: HeadSubject): Promise<SeoHead | null> {
+  switch (subject.kind) {
+    case 'post': {
+      const row = Number.isInteger(subject.id) && subject.id > 0 ? await contentById(ctx).load(subject.id) : null;
+      if (!row || (row.type !== 'post' && row.type !== 'page')) throw notFound();
+      const found = await findPost(ctx, row.type as PostTypeName, row.id);
+      const error = readError(ctx, found, { context: 'view' });
+      if (error) throw error;
+      return postHead(ctx, await loadRecord(ctx, found));
+    }
+    case 'event':
+      return eventHead(ctx, await getEvent(ctx, subject.id));
+    case 'term':
+      return termHeadById(ctx, subject.taxonomy, subject.id, { page: subject.page, pageTotal: subject.pageTotal });
+    case 'user':
+      return userHead(ctx, subject.id, { page: subject.page, pageTotal: subject.pageTotal });
+    case 'home':
+      return homeHead(ctx, { page: subject.page, pageTotal: subject.pageTotal });
+    case 'post-type-archive':
+      return postTypeArchiveHead(ctx, subject.postType, subject.url, { page: subject.page, pageTotal: subject.pageTotal });
+  }
+}
+
+/** The same head as HTML (Yoast's `yoast_head`). */
+export async function seoHeadHtmlOf(ctx: DomainContext, subject: HeadSubject): Promise<string | null> {
+  const head = await seoHeadOf(ctx, subject);
+  return head ? seoHeadHtml(head) : null;
+}
