@@ -12,6 +12,7 @@ import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
 import { autoAddPageToMenus } from '../menus/auto-add';
 import { monitorPermalinkChange } from '../redirects/monitor';
+import { analyseAfterWrite } from '../seo/analysis-queue';
 import { recountTerms } from '../terms/counts';
 import { ancestorSlugsIn } from './ancestors';
 import { clampInt32 } from './ids';
@@ -198,6 +199,8 @@ async function insertPost(tx: Tx, ctx: DomainContext, site: Site, type: PostType
   touched.push(...(await writeFormat(tx, ctx, row, input.format)));
   await recountTerms(tx, touched);
   await autoAddPageToMenus(tx, ctx, row, 'new', row.status);
+  // Its SEO and readability analysis runs once this write is over (src/domain/seo/analysis-queue.ts).
+  analyseAfterWrite(ctx, row.id);
   return row;
 }
 
@@ -263,6 +266,8 @@ export async function writeUpdate(tx: Tx, ctx: DomainContext, site: Site, type: 
   row = await ensureSlug(tx, row);
   // A published record whose address changed leaves a redirect from the old one (same transaction).
   await monitorPermalinkChange(tx, ctx, current, row);
+  // Its SEO and readability analysis runs once this write is over (src/domain/seo/analysis-queue.ts).
+  analyseAfterWrite(ctx, row.id);
   if (options.autosave) {
     if (current.status !== row.status) await recountTerms(tx, (await tx.termRelationship.findMany({ where: { contentId: id } })).map((r) => r.termId));
     return row;
