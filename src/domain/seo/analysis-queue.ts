@@ -153,9 +153,11 @@ export function analysisQueueOf(ctx: DomainContext): AnalysisQueue {
 
 /**
  * Called by content writes inside their transaction (posts/write.ts, events/calendar-posts.ts and
- * the trash paths): the record is analysed once the write is over. Costs a Set insertion.
+ * the trash paths): the record is analysed once the write is over. Costs a Set insertion. Off with
+ * SEO_ANALYSIS_ON_SAVE=false (indexing and `seo:reindex` still analyse).
  */
 export function analyseAfterWrite(ctx: DomainContext, id: number): void {
+  if (!ctx.config.seoAnalysisOnSave) return;
   analysisQueueOf(ctx).enqueue(id, ctx.config);
 }
 

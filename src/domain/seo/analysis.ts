@@ -90,12 +90,14 @@ function run(assessor: Assessor, paper: Paper): { score: number; results: CheckR
   return { score: assessor.calculateOverallScore(), results: assessor.getValidResults().map(checkOf) };
 }
 
-/** The old FleschReadingEaseAssessment's verdict on a score. */
+/** The verdict on a Flesch score, with the bounds of the library's own configuration (fleschReadingEaseScores: 60 and up 9, from 50 6, else 3). */
 function fleschCheck(value: number): CheckResult {
   const score = value >= 60 ? 9 : value >= 50 ? 6 : 3;
   const verdict = score === 9 ? 'Good job!' : score === 6 ? 'The copy scores %s in the test, which is considered fairly difficult to read.' : 'The copy scores %s in the test, which is considered difficult to read.';
   return { id: 'fleschReadingEase', score, rating: ratingOfCheck(score), text: `Flesch Reading Ease: ${verdict.replace('%s', String(value))}`, value };
 }
+
+const clampScore = (score: number): number => Math.min(100, Math.max(0, Math.round(score)));
 
 export function analyse(input: AnalysisInput): AnalysisOutput {
   const paper = new Paper(input.html, {
@@ -124,9 +126,10 @@ export function analyse(input: AnalysisInput): AnalysisOutput {
   const minutes = Number(researcher.getResearch('readingTime'));
 
   return {
-    seoScore: input.keyphrase ? seo.score : null,
+    // The stored score is 0–100 (checks scoring below zero can take the library's mean under 0).
+    seoScore: input.keyphrase ? clampScore(seo.score) : null,
     seoResults: seo.results,
-    readabilityScore: readability.score,
+    readabilityScore: clampScore(readability.score),
     readabilityResults: fleschValue === null ? readability.results : [...readability.results, fleschCheck(fleschValue)],
     fleschReadingEase: fleschValue,
     readingTimeMinutes: Number.isFinite(minutes) ? Math.max(0, Math.round(minutes)) : 0,
