@@ -165,4 +165,21 @@ describe('seo/v1 scores', () => {
     const own = await t.request.get('/wp-json/seo/v1/statistics').set('Authorization', author).expect(200);
     expect(own.body).toEqual({ header: "You don't have any published posts, your SEO scores will appear here once you make your first post!", seo_scores: [] });
   });
+
+  test('two instances analysing one post leave one indexable, of its latest version', async () => {
+    const other = await startTestApp({ SEO_ANALYSIS_ON_SAVE: 'true' }, { sharedWith: t });
+    try {
+      const post = await create({ title: 'Shared', content: EASY_TEXT });
+      await setPostMeta(t, post, { _yoast_wpseo_focuskw: 'first' });
+      await other.request.post(`${POSTS}/${post}`).set('Authorization', other.adminAuth).send({ content: LONG_TEXT }).expect(200);
+      await setPostMeta(t, post, { _yoast_wpseo_focuskw: 'second' });
+      await save(post, { title: 'Shared, again' });
+      await other.request.post(`${POSTS}/${post}`).set('Authorization', other.adminAuth).send({ excerpt: 'x' }).expect(200);
+      const row = await waitForIndexable(t, post, (r) => r.primaryFocusKeyword === 'second' && r.breadcrumbTitle === 'Shared, again');
+      expect(row.readabilityScore).toBe(60);
+      expect(await t.db.prisma.seoIndexable.count({ where: { objectType: 'post', objectId: post } })).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
 });

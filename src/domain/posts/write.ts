@@ -12,7 +12,6 @@ import type { DomainContext } from '../context';
 import { DomainError } from '../errors';
 import { autoAddPageToMenus } from '../menus/auto-add';
 import { monitorPermalinkChange } from '../redirects/monitor';
-import { analyseAfterWrite } from '../seo/analysis-queue';
 import { recountTerms } from '../terms/counts';
 import { ancestorSlugsIn } from './ancestors';
 import { clampInt32 } from './ids';
@@ -27,6 +26,7 @@ import { isSlugConflict, uniqueSlug, type SlugPlace } from './slugs';
 import { dateInputOf, nowToTheSecond, resolveStatusAndDate } from './status';
 import { FLOATING_STATUSES, type NewPost, type PostChanges, type PostRecord, type PostTypeName } from './types';
 import { createPermissionError, prepareError, templateError, updatePermissionError } from './write-checks';
+import { analyseAfterWrite } from '../seo/analysis-queue';
 
 type Tx = Prisma.TransactionClient;
 

@@ -1,10 +1,10 @@
 /**
  * Analysis on save, off the write's path: a content write (inside its transaction) names the
- * record here; the queue analyses it after the current turn of the event loop, one record at a
- * time, so the write answers as fast as before. The stored result is what counts: the analysis
- * reads the record under its row lock (so it sees what the write committed), a result computed
- * from an older version is never stored over a newer one, and another instance analysing the same
- * record meanwhile does the same work to the same end. A record not found yet (a create whose
+ * record here; the queue analyses it a moment after the write (outside its transaction), one
+ * record at a time, so the write answers as fast as before. The stored result is what counts:
+ * the analysis reads the record under its row lock (so it sees what the write committed), a
+ * result computed from an older version is never stored over a newer one, and another instance
+ * analysing the same record meanwhile does the same work to the same end. A record not found yet (a create whose
  * transaction has not committed, on PostgreSQL) is tried again a few times with a growing pause.
  *
  * Bounded: at most MAX_PENDING records wait; beyond that a name is dropped (and counted) — the
@@ -17,6 +17,8 @@ import { forgetIndexable } from './indexable-links';
 import { refreshPostIndexable, type SeoWriter } from './post-indexables';
 
 export const MAX_PENDING = 10_000;
+/** Pause between a write naming a record and its analysis starting. */
+const START_DELAY_MS = 10;
 /** Tries for a record not found yet, the pause doubling from RETRY_PAUSE_MS. */
 const MAX_ATTEMPTS = 6;
 const RETRY_PAUSE_MS = 25;
@@ -71,14 +73,17 @@ export class AnalysisQueue {
   private schedule(): void {
     if (this.scheduled || this.running) return;
     this.scheduled = true;
-    setImmediate(() => {
+    // A moment after the write, not within its turn: its remaining work (reading the record back,
+    // answering) goes first, as the analysis is CPU work on this same event loop.
+    const timer = setTimeout(() => {
       this.scheduled = false;
       this.running = this.drain().finally(() => {
         this.running = null;
         if (this.pending.size) this.schedule();
         else this.settle();
       });
-    });
+    }, START_DELAY_MS);
+    timer.unref();
   }
 
   private settle(): void {

@@ -1,27 +1,30 @@
 /**
- * Who may use the search-optimisation routes, as the plugin's permission callbacks say, with its
- * own capabilities mapped onto WordPress's: `wpseo_manage_options` is `manage_options` (the
- * plugin grants it to administrators; its SEO Manager role is not offered here). The rules live
- * here once; both faces ask them.
+ * Who may use the seo/v1 routes, as Yoast SEO's permission callbacks decide. Yoast's own capability
+ * `wpseo_manage_options` is granted to administrators (WPSEO_Capability_Manager maps it onto
+ * `manage_options`); the others are WordPress's. The rule lives here once; both faces ask it.
+ *
+ * Shared by the helpers building issue 17 (configuration/settings/semrush here; scores and indexing
+ * elsewhere): if another copy of this file appears at merge, keep one and reconcile the names.
  */
-import { forbidden, type DomainError } from '../errors';
+import { forbidden } from '../errors';
 import type { Viewer } from '../viewer';
 
-/** The capabilities the seo/v1 routes check. */
-export type SeoCapability = 'wpseo_manage_options' | 'edit_posts' | 'read' | 'edit_others_posts';
-
-/** The plugin's capabilities by the WordPress capability that grants them. */
-const MAPPED: Readonly<Record<string, string>> = { wpseo_manage_options: 'manage_options' };
+export type SeoCapability =
+  /** Yoast's settings capability (configuration, integrations, available posts, scores). */
+  | 'wpseo_manage_options'
+  /** WordPress's own, as Yoast's routes ask them. */
+  | 'manage_options'
+  | 'edit_posts'
+  | 'edit_pages'
+  | 'edit_others_posts';
 
 export function canSeo(viewer: Viewer, capability: SeoCapability): boolean {
-  return viewer.can(MAPPED[capability] ?? capability);
+  return viewer.can(capability === 'wpseo_manage_options' ? 'manage_options' : capability);
 }
 
-/** Throws WordPress's rest_forbidden (401 anonymous, 403 signed in) unless the viewer has the capability. */
-export function requireSeo(viewer: Viewer, capability: SeoCapability): void {
-  if (!canSeo(viewer, capability)) throw notAllowed(viewer);
-}
-
-function notAllowed(viewer: Viewer): DomainError {
-  return forbidden('rest_forbidden', 'Sorry, you are not allowed to do that.', viewer);
+/** Throws WordPress's rest_forbidden (401 anonymous, 403 signed in) unless the viewer has one of the capabilities. */
+export function requireSeo(viewer: Viewer, ...capabilities: SeoCapability[]): void {
+  if (!capabilities.some((capability) => canSeo(viewer, capability))) {
+    throw forbidden('rest_forbidden', 'Sorry, you are not allowed to do that.', viewer);
+  }
 }

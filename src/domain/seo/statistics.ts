@@ -7,7 +7,8 @@
  * analysis itself lands after the write.
  */
 import type { DomainContext } from '../context';
-import { requireSeo, canSeo } from './permissions';
+import { forbidden } from '../errors';
+import { canSeo } from './permissions';
 import { RANKS, seoRank, type Rank } from './ranks';
 
 export interface StatisticsItem {
@@ -48,7 +49,8 @@ async function rankCounts(ctx: DomainContext, ownOnly: boolean): Promise<Record<
 }
 
 export async function seoStatistics(ctx: DomainContext): Promise<StatisticsAnswer> {
-  requireSeo(ctx.viewer, 'read');
+  // WPSEO_Endpoint_Statistics asks WordPress's `read`: any signed-in user.
+  if (!ctx.viewer.can('read')) throw forbidden('rest_forbidden', 'Sorry, you are not allowed to do that.', ctx.viewer);
   const ownOnly = !canSeo(ctx.viewer, 'edit_others_posts');
   const counts = await rankCounts(ctx, ownOnly);
   const total = RANKS.reduce((sum, rank) => sum + counts[rank], 0);

@@ -52,7 +52,7 @@ export function scoresRoutes(): RouteDef[] {
     {
       namespace: NS,
       path: '/seo/v1/statistics',
-      endpoints: [{ methods: ['GET'], permission: (request) => canSeo(request.domain.viewer, 'read'), handler: (request) => seoStatistics(request.domain) }],
+      endpoints: [{ methods: ['GET'], permission: (request) => request.domain.viewer.can('read'), handler: (request) => seoStatistics(request.domain) }],
     },
     scoresRoute('seo_scores', 'seo'),
     scoresRoute('readability_scores', 'readability'),
