@@ -40,40 +40,44 @@ describe('seo/v1 scores', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ SEO_ANALYSIS_ON_SAVE: 'true' });
-    // A: good SEO for its keyphrase, bad readability. B: a keyphrase its text never uses (bad SEO), easy to read.
+    // A: good SEO for its keyphrase, bad readability. B: a keyphrase its text never uses (SEO 41: ok), easy to read.
     // C: no keyphrase (SEO not analysed), long sentences (readability ok). D: a draft (never counted).
+    // E: like B with two H1 headings (SEO 37: bad).
     id.a = await create({ title: 'Apple pie for everyone', slug: 'apple-pie', content: APPLE_TEXT });
     id.b = await create({ title: 'A quiet day', content: EASY_TEXT });
     id.c = await create({ title: 'A walk', content: LONG_TEXT });
     id.d = await create({ title: 'Draft', content: EASY_TEXT, status: 'draft' });
+    id.e = await create({ title: 'A quiet night', content: `<h1>Day</h1>${EASY_TEXT}<h1>Night</h1>` });
     await setPostMeta(t, id.a, { _yoast_wpseo_focuskw: 'apple pie', _yoast_wpseo_metadesc: 'Apple pie is a sweet dish that we bake at home every week for the whole family and our friends. It is easy to make.' });
     await setPostMeta(t, id.b, { _yoast_wpseo_focuskw: 'cherry tart' });
+    await setPostMeta(t, id.e, { _yoast_wpseo_focuskw: 'plum cake' });
     await save(id.a);
     await save(id.b);
+    await save(id.e);
     await waitForIndexable(t, id.a, (row) => row.primaryFocusKeywordScore !== null);
     await waitForIndexable(t, id.b, (row) => row.primaryFocusKeywordScore !== null);
     await waitForIndexable(t, id.c);
     await waitForIndexable(t, id.d);
+    await waitForIndexable(t, id.e, (row) => row.primaryFocusKeywordScore !== null);
   });
   afterAll(() => t.close());
 
   test('counts per group, each item in the group of its stored score; drafts are not counted', async () => {
     const a = await waitForIndexable(t, id.a);
     const b = await waitForIndexable(t, id.b);
-    expect(a.primaryFocusKeywordScore).toBeGreaterThanOrEqual(71);
-    expect(b.primaryFocusKeywordScore).toBeGreaterThanOrEqual(1);
-    expect(b.primaryFocusKeywordScore).toBeLessThanOrEqual(40);
+    const e = await waitForIndexable(t, id.e);
+    expect([a.primaryFocusKeywordScore, b.primaryFocusKeywordScore, e.primaryFocusKeywordScore]).toEqual([76, 41, 37]);
     const seo = await scores(SEO, 'contentType=post&troubleshooting=1');
     expect(seo.scores.map((g) => g.name)).toEqual(['good', 'ok', 'bad', 'notAnalyzed']);
-    expect(ids(seo)).toEqual({ good: String(id.a), ok: '', bad: String(id.b), notAnalyzed: String(id.c) });
-    expect(amounts(seo)).toEqual({ good: 1, ok: 0, bad: 1, notAnalyzed: 1 });
+    expect(ids(seo)).toEqual({ good: String(id.a), ok: String(id.b), bad: String(id.e), notAnalyzed: String(id.c) });
+    expect(amounts(seo)).toEqual({ good: 1, ok: 1, bad: 1, notAnalyzed: 1 });
     expect(seo.cacheUsed).toBe(false);
     expect(seo.scores[0].links.view).toBe('http://example.test/wp-admin/edit.php?post_status=publish&post_type=post&seo_filter=good');
     expect(seo.scores[3].links.view).toContain('seo_filter=na');
 
-    // Readability: A 30 (bad), B 90 (good), C 60 (ok).
+    // Readability: A 30 (bad), B and E 90 (good), C 60 (ok).
     const readability = await scores(READABILITY, 'contentType=post&troubleshooting=1');
-    expect(ids(readability)).toEqual({ good: String(id.b), ok: String(id.c), bad: String(id.a), notAnalyzed: '' });
+    expect(ids(readability)).toEqual({ good: `${id.b},${id.e}`, ok: String(id.c), bad: String(id.a), notAnalyzed: '' });
     expect(readability.scores[0].links.view).toContain('readability_filter=good');
   });
 
@@ -91,8 +95,8 @@ describe('seo/v1 scores', () => {
     await t.request.delete(`${POSTS}/${id.c}`).set('Authorization', t.adminAuth).expect(200);
     await waitForIndexable(t, id.c, (row) => row.postStatus === 'trash');
 
-    expect(ids(await scores(SEO, 'contentType=post&troubleshooting=1'))).toEqual({ good: String(id.b), ok: '', bad: '', notAnalyzed: '' });
-    expect(ids(await scores(READABILITY, 'contentType=post&troubleshooting=1'))).toEqual({ good: '', ok: '', bad: [id.a, id.b].sort((x, y) => x - y).join(','), notAnalyzed: '' });
+    expect(ids(await scores(SEO, 'contentType=post&troubleshooting=1'))).toEqual({ good: String(id.b), ok: '', bad: String(id.e), notAnalyzed: '' });
+    expect(ids(await scores(READABILITY, 'contentType=post&troubleshooting=1'))).toEqual({ good: String(id.e), ok: '', bad: `${id.a},${id.b}`, notAnalyzed: '' });
   });
 
   test('plain answers are kept for a minute per content type (cacheUsed), troubleshooting skips the cache', async () => {
@@ -152,10 +156,10 @@ describe('seo/v1 scores', () => {
 
   test('statistics: published posts by SEO rank, empty ranks left out; own posts only for authors', async () => {
     const res = await t.request.get('/wp-json/seo/v1/statistics').set('Authorization', t.adminAuth).expect(200);
-    // Published posts now: A (noindex) and B (good); C is in the trash, D a draft.
-    expect(res.body.seo_scores.map((s: { seo_rank: string; count: number }) => [s.seo_rank, s.count])).toEqual([['good', 1], ['noindex', 1]]);
+    // Published posts now: A (noindex), B (good) and E (bad); C is in the trash, D a draft.
+    expect(res.body.seo_scores.map((s: { seo_rank: string; count: number }) => [s.seo_rank, s.count])).toEqual([['bad', 1], ['good', 1], ['noindex', 1]]);
     expect(res.body.header).toBe("Below are your published posts' SEO scores. Now is as good a time as any to start improving some of your posts!");
-    expect(res.body.seo_scores[0]).toEqual({
+    expect(res.body.seo_scores[1]).toEqual({
       seo_rank: 'good',
       label: 'Posts with the SEO score: <strong>Good</strong>',
       count: 1,
