@@ -11,7 +11,7 @@
  * indexing routes and `seo:reindex` bring such records up to date.
  */
 import type { Config } from '../../config';
-import type { Prisma } from '../../db/client';
+import type { Database, Prisma } from '../../db/client';
 import type { DomainContext } from '../context';
 import { forgetIndexable } from './indexable-links';
 import { refreshPostIndexable, type SeoWriter } from './post-indexables';
@@ -40,6 +40,7 @@ export class AnalysisQueue {
   private running: Promise<void> | null = null;
   private readonly idleWaiters: Array<() => void> = [];
   private readonly timers = new Set<NodeJS.Timeout>();
+  private closed = false;
   readonly stats: QueueStats = { analysed: 0, dropped: 0, failed: 0, pending: 0 };
 
   constructor(
@@ -49,6 +50,7 @@ export class AnalysisQueue {
 
   /** Names a record for analysis (its latest state is what gets analysed). */
   enqueue(id: number, config?: Config): void {
+    if (this.closed) return;
     if (config) this.config = config;
     if (!Number.isInteger(id) || id <= 0) return;
     if (!this.pending.has(id) && this.pending.size >= MAX_PENDING) {
@@ -60,6 +62,19 @@ export class AnalysisQueue {
     this.schedule();
   }
 
+  /**
+   * Stops taking work (the server is closing): what waits is dropped — indexing brings it up to
+   * date — and the analysis under way finishes, so no transaction is cut off by the database's close.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.pending.clear();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await this.running;
+    this.settle();
+  }
+
   /** Resolves when nothing is pending, running or waiting for a retry. */
   whenIdle(): Promise<void> {
     if (this.isIdle()) return Promise.resolve();
@@ -67,7 +82,7 @@ export class AnalysisQueue {
   }
 
   private isIdle(): boolean {
-    return this.pending.size === 0 && this.running === null && this.timers.size === 0 && !this.scheduled;
+    return this.pending.size === 0 && this.running === null && this.timers.size === 0 && (!this.scheduled || this.closed);
   }
 
   private schedule(): void {
@@ -77,6 +92,7 @@ export class AnalysisQueue {
     // answering) goes first, as the analysis is CPU work on this same event loop.
     const timer = setTimeout(() => {
       this.scheduled = false;
+      if (this.closed) return;
       this.running = this.drain().finally(() => {
         this.running = null;
         if (this.pending.size) this.schedule();
@@ -103,6 +119,7 @@ export class AnalysisQueue {
 
   private async drain(): Promise<void> {
     for (const id of this.pending) {
+      if (this.closed) return;
       this.pending.delete(id);
       this.stats.pending = this.pending.size;
       try {
@@ -154,6 +171,11 @@ export function analysisQueueOf(ctx: DomainContext): AnalysisQueue {
     queues.set(prisma, queue);
   }
   return queue;
+}
+
+/** Called when the server closes (src/http/app.ts): the queue of this database stops, its current analysis finished. */
+export async function closeAnalysisQueue(db: Pick<Database, 'untracked'>): Promise<void> {
+  await queues.get(db.untracked('closing the SEO analysis queue'))?.close();
 }
 
 /**
