@@ -145,6 +145,15 @@ describe('seo/v1 scores', () => {
     expect(badTerm.body.code).toBe('rest_invalid_param');
   });
 
+  test('events are analysed on save too, and counted under their own content type', async () => {
+    const event = (await t.request.post('/wp-json/events/v1/events').set('Authorization', t.adminAuth)
+      .send({ title: 'Pie night', description: EASY_TEXT, start_date: '2031-05-01 18:00', end_date: '2031-05-01 20:00', status: 'publish' }).expect(201)).body.id as number;
+    const row = await waitForIndexable(t, event);
+    expect([row.objectSubType, row.readabilityScore, row.permalink]).toEqual(['tribe_events', 90, 'http://example.test/event/pie-night/']);
+    expect(ids(await scores(READABILITY, 'contentType=tribe_events&troubleshooting=1'))).toEqual({ good: String(event), ok: '', bad: '', notAnalyzed: '' });
+    expect(ids(await scores(SEO, 'contentType=tribe_events&troubleshooting=1'))).toEqual({ good: '', ok: '', bad: '', notAnalyzed: String(event) });
+  });
+
   test('scores need wpseo_manage_options (administrators); statistics need read', async () => {
     const editor = await userAuth(t, 'scores-editor', 'editor');
     const subscriber = await userAuth(t, 'scores-subscriber', 'subscriber');
