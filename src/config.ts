@@ -41,6 +41,8 @@ export interface Config {
   geolocationRadiusKm: number;
   /** Reads that leave the tracked fast path unannounced throw instead of being counted (src/db/read-audit.ts). */
   strictReads: boolean;
+  /** Analyse a post, page or event for search optimisation after each save (off: only indexing and `seo:reindex` do). */
+  seoAnalysisOnSave: boolean;
   media: MediaConfig;
   oembed: OEmbedConfig;
   seo: SeoConfig;
@@ -269,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10000),
     workers: Math.max(1, integer(env, 'WEB_CONCURRENCY', defaultWorkers())),
     strictReads: flag(env, 'STRICT_READS', false),
+    seoAnalysisOnSave: flag(env, 'SEO_ANALYSIS_ON_SAVE', true),
     graphql: {
       introspection: flag(env, 'GRAPHQL_INTROSPECTION', true),
       playground: flag(env, 'GRAPHQL_PLAYGROUND', true),

@@ -68,6 +68,12 @@ export const MODEL_TAGS: Record<string, ModelTagging | ConstantTagging> = {
   // The logs (RedirectLog, NotFoundLog) are absent: no cached answer reads them, and they are written on every hit.
   Redirect: { constant: [REDIRECTS] },
   RedirectGroup: { constant: [REDIRECTS] },
+  // The stored SEO analysis and link records: read by the seo/v1 scores, statistics and indexing
+  // routes (signed-in answers the cache never keeps) and by the analysis itself. A constant tag of
+  // their own, so a cached answer that reads them later (the head object) is still dropped by any
+  // write of them, while their writes (one per analysis, after every save) drop nothing else.
+  SeoIndexable: { constant: [listTag('SeoIndexable')] },
+  SeoLink: { constant: [listTag('SeoLink')] },
 };
 
 export function isConstant(tagging: ModelTagging | ConstantTagging): tagging is ConstantTagging {

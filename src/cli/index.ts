@@ -8,6 +8,9 @@
  *                                        issue a new application password for a user
  *   npm run cli -- events:import <file-or-url> [--as <login>]
  *                                        import an iCalendar file or address, printing progress
+ *   npm run cli -- seo:reindex [--restart]
+ *                                        analyse and index all content for search optimisation
+ *                                        (resumes an interrupted run; --restart starts over)
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config';
@@ -17,6 +20,7 @@ import { createDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDemoSite } from '../db/seed';
 import { eventsImportCommand } from './events-import';
+import { seoReindexCommand } from './seo-reindex';
 import { chunkApplicationPassword } from '../domain/users/passwords';
 import { isRoleName, ROLE_NAMES } from '../domain/users/roles';
 import { insertApplicationPassword, insertUser } from '../domain/users/store';
@@ -67,8 +71,10 @@ async function run(argv: string[]): Promise<number> {
       }
       case 'events:import':
         return await eventsImportCommand(config, db, args);
+      case 'seo:reindex':
+        return await seoReindexCommand(config, db, args);
       default:
-        console.error('commands: migrate, seed, user:create, app-password, events:import');
+        console.error('commands: migrate, seed, user:create, app-password, events:import, seo:reindex');
         return 2;
     }
   } finally {

@@ -25,6 +25,7 @@ import { registerUploads } from './uploads';
 import { registerSite } from './site';
 import { startLogRetention } from './log-retention';
 import { SiteRedirects } from './redirects';
+import { closeAnalysisQueue } from '../domain/seo/analysis-queue';
 
 export interface App {
   fastify: FastifyInstance;
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   const graphql = await createGraphQLServer(config, fastify.log, persistedQueries);
   registerGraphQL(fastify, graphql, config, db, cache.reads, persistedQueries);
   fastify.addHook('onClose', async () => graphql.stop());
+  // The SEO analysis that runs after saves finishes its current item before the database closes.
+  fastify.addHook('onClose', async () => closeAnalysisQueue(db));
 
   // Liveness: answers without touching the database (also the bare baseline of the benchmarks).
   fastify.get('/ping', async () => ({ status: 'ok' }));

@@ -62,6 +62,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     CACHE_ENABLED: 'false',
     // A read that leaves the tracked fast path unannounced fails the test that made it.
     STRICT_READS: 'true',
+    // The SEO analysis after each save runs in the background and would add its statements to the
+    // counts other suites measure; the SEO suites turn it on.
+    SEO_ANALYSIS_ON_SAVE: 'false',
     ...env,
   });
   const db = createDatabase(config.databaseUrl, { poolSize: 4, strictReads: config.strictReads });

@@ -15,6 +15,7 @@ import { nowToTheSecond, resolveStatusAndDate, type DateInput } from '../posts/s
 import { FLOATING_STATUSES } from '../posts/types';
 import type { SiteOptions } from '../settings/options';
 import { monitorPermalinkChange, monitorTrash } from '../redirects/monitor';
+import { analyseAfterWrite, forgetDeletedRecord } from '../seo/analysis-queue';
 import { recountTerms } from '../terms/counts';
 import { isStorableId } from '../terms/loaders';
 import { parseTimeString } from './dates';
@@ -89,6 +90,8 @@ export async function writePostRow(tx: Tx, ctx: DomainContext, options: SiteOpti
   if (existing && existing.status !== row.status) await recountTermsOf(tx, row.id);
   // A published record whose address changed leaves a redirect from the old one (same transaction).
   if (existing) await monitorPermalinkChange(tx, ctx, existing, row);
+  // Its SEO and readability analysis runs once this write is over (src/domain/seo/analysis-queue.ts).
+  analyseAfterWrite(ctx, row.id);
   return row;
 }
 
@@ -145,6 +148,7 @@ export async function trashRow(tx: Tx, ctx: DomainContext, id: number, trashedEr
   });
   const row = await tx.content.update({ where: { id }, data: { status: 'trash', slugKey: null, dateFloating: false, modified: now } });
   await recountTermsOf(tx, id);
+  analyseAfterWrite(ctx, id);
   return row;
 }
 
@@ -157,4 +161,6 @@ export async function purgeRow(tx: Tx, id: number): Promise<void> {
   await tx.content.deleteMany({ where: { parentId: id, type: 'revision' } });
   await tx.content.delete({ where: { id } });
   await recountTerms(tx, termIds);
+  // Its indexable and links go with it (same transaction).
+  await forgetDeletedRecord(tx, id);
 }

@@ -7,6 +7,7 @@ import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
 import { deleteMenuItemsLinkedTo } from '../menus/menu-items';
 import { monitorTrash } from '../redirects/monitor';
+import { analyseAfterWrite, forgetDeletedRecord } from '../seo/analysis-queue';
 import { recountTerms } from '../terms/counts';
 import { canDeletePost } from './permissions';
 import { findPost, loadRecord, siteOf } from './records';
@@ -70,6 +71,8 @@ async function trash(tx: Tx, ctx: DomainContext, siteUrl: string, id: number): P
   });
   await recountTerms(tx, await termIdsOf(tx, id));
   await saveRevision(tx, siteUrl, row, ctx.viewer.id);
+  // The trashed record's indexable says so once analysed again (it leaves the dashboards' counts).
+  analyseAfterWrite(ctx, id);
   return row;
 }
 
@@ -90,6 +93,8 @@ async function remove(tx: Tx, row: Content): Promise<void> {
   await recountTerms(tx, terms);
   // _wp_delete_post_menu_item: menu items that pointed at the record go with it.
   await deleteMenuItemsLinkedTo(tx, { kind: 'post', id: row.id });
+  // Its indexable and links go with it (same transaction).
+  await forgetDeletedRecord(tx, row.id);
 }
 
 export type DeleteResult = { trashed: PostRecord } | { deleted: PostRecord };

@@ -27,6 +27,7 @@ import { isSlugConflict, uniqueSlug, type SlugPlace } from './slugs';
 import { dateInputOf, nowToTheSecond, resolveStatusAndDate } from './status';
 import { FLOATING_STATUSES, type NewPost, type PostChanges, type PostRecord, type PostTypeName } from './types';
 import { createPermissionError, prepareError, templateError, updatePermissionError } from './write-checks';
+import { analyseAfterWrite } from '../seo/analysis-queue';
 
 type Tx = Prisma.TransactionClient;
 
@@ -200,6 +201,8 @@ async function insertPost(tx: Tx, ctx: DomainContext, site: Site, type: PostType
   touched.push(...(await writeFormat(tx, ctx, row, input.format)));
   await recountTerms(tx, touched);
   await autoAddPageToMenus(tx, ctx, row, 'new', row.status);
+  // Its SEO and readability analysis runs once this write is over (src/domain/seo/analysis-queue.ts).
+  analyseAfterWrite(ctx, row.id);
   return row;
 }
 
@@ -265,6 +268,8 @@ export async function writeUpdate(tx: Tx, ctx: DomainContext, site: Site, type: 
   row = await ensureSlug(tx, row);
   // A published record whose address changed leaves a redirect from the old one (same transaction).
   await monitorPermalinkChange(tx, ctx, current, row);
+  // Its SEO and readability analysis runs once this write is over (src/domain/seo/analysis-queue.ts).
+  analyseAfterWrite(ctx, row.id);
   if (options.autosave) {
     if (current.status !== row.status) await recountTerms(tx, (await tx.termRelationship.findMany({ where: { contentId: id } })).map((r) => r.termId));
     return row;

@@ -21,6 +21,8 @@ const WPSEO_DEFAULTS: Defaults = {
   configuration_finished_steps: [],
   dismiss_configuration_workout_notice: false,
   indexables_indexing_completed: false,
+  indexing_first_time: true,
+  indexing_started: null,
   semrush_integration_active: true,
   semrush_country_code: 'us',
   /** The keyphrase service's tokens, sealed (src/domain/seo/semrush-tokens.ts); '' when not connected. */
