@@ -159,10 +159,10 @@ describe('seo/v1 semrush', () => {
     const bare = await startTestApp({}, { sharedWith: t });
     const keyless = await startTestApp({ SEO_KEYPHRASE_SERVICE_URL: service.url, SEO_KEYPHRASE_ALLOW_HOSTS: service.url.replace('http://', '') }, { sharedWith: t });
     try {
-      const res = await authenticate('good', bare).expect(503);
-      expect(res.body).toMatchObject({ code: 'seo_keyphrase_service_not_configured', data: { status: 503 } });
-      expect((await related('x', 'us', bare).expect(503)).body.code).toBe('seo_keyphrase_service_not_configured');
-      expect((await authenticate('good', keyless).expect(503)).body.message).toMatch(/SEO_SECRET_KEY/);
+      const res = await authenticate('good', bare).expect(400);
+      expect(res.body).toMatchObject({ code: 'seo_keyphrase_service_not_configured', data: { status: 400 } });
+      expect((await related('x', 'us', bare).expect(400)).body.code).toBe('seo_keyphrase_service_not_configured');
+      expect((await authenticate('good', keyless).expect(400)).body.message).toMatch(/SEO_SECRET_KEY/);
       expect(service.seen).toHaveLength(0);
     } finally {
       await bare.close();

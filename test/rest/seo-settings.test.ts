@@ -55,9 +55,9 @@ describe('seo/v1 settings routes', () => {
       expect(rows.map((row) => JSON.parse(row.value)._yoast_wpseo_introductions['ai-fix-assessments-upsell']).sort()).toEqual([false, true]);
     });
 
-    it('answers an empty 400 for an unknown introduction; only word characters and hyphens route', async () => {
+    it('answers 400 rest_invalid_param for an unknown introduction; only word characters and hyphens route', async () => {
       const res = await post('introductions/made-up/seen', {}).expect(400);
-      expect(res.body).toEqual([]);
+      expect(res.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400 } });
       expect((await post('introductions/a.b/seen', {}).expect(404)).body.code).toBe('rest_no_route');
       expect((await post('introductions/ai-fix-assessments-upsell/seen', { is_seen: 'perhaps' }).expect(400)).body.code).toBe('rest_invalid_param');
       await post('introductions/ai-fix-assessments-upsell/seen', {}, subscriber).expect(403);

@@ -4,7 +4,7 @@
  * objects (`{tokens, status}`, `{success, status}`, `{results, status}`, or `{error, status}`),
  * with one change: `tokens` answers only when they expire, never the tokens themselves, which
  * stay on the server. A service that is not configured (no address, or no SEO_SECRET_KEY to seal
- * its tokens) or cannot be reached answers a WordPress error (503 / 502) instead.
+ * its tokens) or cannot be reached answers a WordPress error (400 / 502) instead.
  */
 import type { SeoConfig } from '../../config';
 import type { DomainContext } from '../context';
@@ -31,9 +31,10 @@ function configured(config: SeoConfig): Buffer {
   return config.secretKey;
 }
 
+/** Not configured is 400, as other features a site has turned off answer (no 5xx for what a client sends); unreachable is the gateway's 502. */
 function toDomainError(error: KeyphraseServiceError): DomainError {
   return error.kind === 'not-configured'
-    ? new DomainError('seo_keyphrase_service_not_configured', error.message, 503)
+    ? new DomainError('seo_keyphrase_service_not_configured', error.message, 400)
     : new DomainError('seo_keyphrase_service_unreachable', error.message, 502);
 }
 

@@ -62,7 +62,8 @@ export function settingsRoutes(): RouteDef[] {
       permission: editPosts,
       handler: async (request) => {
         const result = await setIntroductionSeen(request.domain, String(request.params.introduction_id), request.params.is_seen !== false);
-        if (result === null) return respond([], 400);
+        // Yoast answers an empty array with the 400; every error here is WordPress-shaped.
+        if (result === null) return respond({ code: 'rest_invalid_param', message: 'Invalid introduction.', data: { status: 400, params: { introduction_id: 'Unknown introduction.' } } }, 400);
         return respond({ json: { success: result } }, result ? 200 : 400);
       },
     }),
