@@ -50,7 +50,7 @@ describe('seo/v1 configuration', () => {
 
     it('names the values it would store differently and saves none of them', async () => {
       const res = await post('site_representation', { company_or_person: 'company', company_name: '<b>Acme</b>', company_logo: 'javascript:alert(1)', company_logo_id: -3 }).expect(400);
-      expect(res.body).toEqual({ success: false, status: 400, error: 'Could not save some options in the database', failures: ['company_name', 'company_logo', 'company_logo_id'] });
+      expect(res.body).toMatchObject({ success: false, status: 400, error: 'Could not save some options in the database', failures: ['company_name', 'company_logo', 'company_logo_id'], code: 'rest_invalid_param', data: { status: 400 } });
       expect((await readSeoOption(t.db, 'wpseo_titles')).company_name).toBe('');
     });
 

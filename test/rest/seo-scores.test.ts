@@ -136,7 +136,8 @@ describe('seo/v1 scores', () => {
     for (const [query, error] of cases) {
       for (const path of [SEO, READABILITY]) {
         const res = await t.request.get(`${path}?${query}`).set('Authorization', t.adminAuth).expect(400);
-        expect(res.body).toEqual({ error });
+        // Yoast's `{error}`, plus WordPress's error keys.
+        expect(res.body).toEqual({ error, code: 'rest_invalid_param', message: error, data: { status: 400 } });
       }
     }
     const missing = await t.request.get(SEO).set('Authorization', t.adminAuth).expect(400);

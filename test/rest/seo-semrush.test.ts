@@ -127,9 +127,9 @@ describe('seo/v1 semrush', () => {
   });
 
   it('answers as the plugin does when the code is refused or no tokens are kept', async () => {
-    expect((await authenticate('bad').expect(401)).body).toEqual({ tokens: [], error: 'Authentication failed: The code is not valid', status: 401 });
+    expect((await authenticate('bad').expect(401)).body).toMatchObject({ tokens: [], error: 'Authentication failed: The code is not valid', status: 401, code: 'rest_forbidden', data: { status: 401 } });
     expect(JSON.parse((await storedWpseo()) || '{}').semrush_tokens ?? '').toBe('');
-    expect((await related('anything').expect(400)).body).toEqual({ error: 'Token usage failed. Token is empty.', status: 400 });
+    expect((await related('anything').expect(400)).body).toMatchObject({ error: 'Token usage failed. Token is empty.', status: 400, code: 'rest_invalid_param', data: { status: 400 } });
   });
 
   it('gives a WordPress error when the service fails or cannot be reached', async () => {
@@ -176,7 +176,7 @@ describe('seo/v1 semrush', () => {
     const sealed = wpseo.semrush_tokens as string;
     const flipped = sealed.slice(0, -4) + (sealed.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     await t.db.prisma.option.update({ where: { name: 'wpseo' }, data: { value: JSON.stringify({ ...wpseo, semrush_tokens: flipped }) } });
-    expect((await related('altered').expect(400)).body).toEqual({ error: 'Token usage failed. Token is empty.', status: 400 });
+    expect((await related('altered').expect(400)).body).toMatchObject({ error: 'Token usage failed. Token is empty.', status: 400, code: 'rest_invalid_param', data: { status: 400 } });
     const key = Buffer.from(KEY, 'hex');
     expect(unseal(key, 'wpseo.semrush_tokens', seal(key, 'wpseo.semrush_tokens', 'x'))).toBe('x');
     expect(unseal(key, 'another.slot', seal(key, 'wpseo.semrush_tokens', 'x'))).toBeNull();

@@ -151,7 +151,7 @@ describe('seo/v1 settings routes', () => {
     });
 
     it('answers {error} for an unknown post type, and is for managers', async () => {
-      expect((await get('available_posts?postType=nope').expect(400)).body).toEqual({ error: 'The post type asked is not valid' });
+      expect((await get('available_posts?postType=nope').expect(400)).body).toEqual({ error: 'The post type asked is not valid', code: 'rest_invalid_param', message: 'The post type asked is not valid', data: { status: 400 } });
       await get('available_posts', editor).expect(403);
       await t.request.get(`${SEO}/available_posts`).expect(401);
     });

@@ -13,13 +13,14 @@ import {
   setSocialProfiles,
   type SeoResult,
 } from '../../../domain/seo/configuration';
-import { respond, type HandlerRequest, type RouteDef } from '../../server/types';
+import type { HandlerRequest, RouteDef } from '../../server/types';
+import { yoastAnswer } from './yoast-answer';
 
 const NS = 'seo/v1';
 
 const canManage = (request: HandlerRequest) => canSeo(request.viewer, 'wpseo_manage_options');
 
-const mirrored = (result: SeoResult) => respond(result, result.status);
+const mirrored = (result: SeoResult) => yoastAnswer(result, result.status);
 
 /** The declared arguments that were given, plus `website_name` (undeclared, read by Yoast from the body), in a prototype-free map. */
 function siteRepresentationParams(request: HandlerRequest): Record<string, unknown> {

@@ -7,7 +7,8 @@ import { currentScores, ScoresArgumentError } from '../../../domain/seo/scores';
 import type { ScoreKind } from '../../../domain/seo/score-groups';
 import { seoStatistics } from '../../../domain/seo/statistics';
 import type { ArgSchema } from '../../../schema/types';
-import { respond, type HandlerRequest, type RouteDef } from '../../server/types';
+import type { HandlerRequest, RouteDef } from '../../server/types';
+import { yoastAnswer } from './yoast-answer';
 
 const NS = 'seo/v1';
 
@@ -38,7 +39,7 @@ function scoresRoute(path: string, kind: ScoreKind): RouteDef {
               troubleshooting: troubleshooting === true,
             });
           } catch (error) {
-            if (error instanceof ScoresArgumentError) return respond({ error: error.message }, error.status);
+            if (error instanceof ScoresArgumentError) return yoastAnswer({ error: error.message }, error.status);
             throw error;
           }
         },

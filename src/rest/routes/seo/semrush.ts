@@ -4,12 +4,13 @@
  */
 import { canSeo } from '../../../domain/seo/permissions';
 import { authenticate, isCountryCode, relatedKeyphrases, setCountryCode, type SemrushResult } from '../../../domain/seo/semrush';
-import { respond, type HandlerRequest, type RouteDef } from '../../server/types';
+import type { HandlerRequest, RouteDef } from '../../server/types';
+import { yoastAnswer } from './yoast-answer';
 
 const NS = 'seo/v1';
 
 const canUse = (request: HandlerRequest) => canSeo(request.viewer, 'edit_posts') || canSeo(request.viewer, 'edit_pages');
-const mirrored = (result: SemrushResult) => respond(result, result.status);
+const mirrored = (result: SemrushResult) => yoastAnswer(result, result.status);
 const invalidParameter = { code: 'rest_invalid_param', message: 'Invalid parameter.' };
 
 export function semrushRoutes(): RouteDef[] {

@@ -16,6 +16,7 @@ import { getWorkouts, setWorkouts } from '../../../domain/seo/workouts';
 import { sanitizeTextField } from '../../../domain/text';
 import type { ArgSchema } from '../../../schema/types';
 import { respond, type EndpointDef, type HandlerRequest, type RouteDef } from '../../server/types';
+import { yoastAnswer } from './yoast-answer';
 
 const NS = 'seo/v1';
 
@@ -50,7 +51,7 @@ export function settingsRoutes(): RouteDef[] {
       handler: async (request) => {
         const success = await dismissAlert(request.domain, request.params.key as string);
         const status = success ? 200 : 400;
-        return respond({ success, status }, status);
+        return yoastAnswer({ success, status }, status);
       },
     }),
     route('introductions/(?P<introduction_id>[\\w-]+)/seen', {
@@ -64,7 +65,7 @@ export function settingsRoutes(): RouteDef[] {
         const result = await setIntroductionSeen(request.domain, String(request.params.introduction_id), request.params.is_seen !== false);
         // Yoast answers an empty array with the 400; every error here is WordPress-shaped.
         if (result === null) return respond({ code: 'rest_invalid_param', message: 'Invalid introduction.', data: { status: 400, params: { introduction_id: 'Unknown introduction.' } } }, 400);
-        return respond({ json: { success: result } }, result ? 200 : 400);
+        return yoastAnswer({ json: { success: result } }, result ? 200 : 400);
       },
     }),
     route('integrations/set_active', {
@@ -109,7 +110,7 @@ export function settingsRoutes(): RouteDef[] {
       permission: manage,
       handler: async (request) => {
         const posts = await availablePosts(request.domain, String(request.params.postType), String(request.params.search));
-        return posts ?? respond({ error: 'The post type asked is not valid' }, 400);
+        return posts ?? yoastAnswer({ error: 'The post type asked is not valid' }, 400);
       },
     }),
     route('meta/search', {
