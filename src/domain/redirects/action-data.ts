@@ -5,6 +5,7 @@
  */
 import { sanitizeTextField } from '../text';
 import { canonicalIpRange } from './ip';
+import { phpTruthy } from './php-values';
 import { requireRe2 } from './regex-check';
 import type { MatchType } from './types';
 
@@ -48,7 +49,6 @@ function ipList(value: unknown): string[] {
   return out;
 }
 
-const truthy = (value: unknown): boolean => value === true || (typeof value === 'string' && value !== '' && value !== '0') || (typeof value === 'number' && value !== 0);
 
 /** The targets of the from/not-from matches, or none when the action needs no target. */
 function fromNotFrom(details: Record<string, unknown>, withTargets: boolean): ActionData {
@@ -62,7 +62,7 @@ function fromNotFrom(details: Record<string, unknown>, withTargets: boolean): Ac
  */
 export function saveActionData(matchType: MatchType, details: unknown, withTargets: boolean, siteScheme: string): ActionData | null {
   const d = isRecordLike(details) ? details : {};
-  const regex = truthy(own(d, 'regex'));
+  const regex = phpTruthy(own(d, 'regex'));
   switch (matchType) {
     case 'url': {
       if (!withTargets) return null;

@@ -69,6 +69,21 @@ export async function getRedirect(ctx: DomainContext, id: number): Promise<Redir
   return redirectRecordOf(row);
 }
 
+/** The columns every write of a sanitised redirect sets (position, state and counters differ between create and update). */
+function sourceAndAction(data: SanitizedRedirect) {
+  return {
+    url: data.url,
+    matchUrl: data.matchUrl,
+    matchData: data.matchData,
+    regex: data.regex,
+    groupId: data.groupId,
+    title: data.title,
+    matchType: data.matchType,
+    actionType: data.actionType,
+    actionCode: data.actionCode,
+  };
+}
+
 /** Inserts one sanitised redirect; 0/absent position appends it to its group (racers take turns per group). */
 export async function insertSanitized(tx: Tx, data: SanitizedRedirect): Promise<RedirectRecord> {
   let position = data.position;
@@ -78,17 +93,9 @@ export async function insertSanitized(tx: Tx, data: SanitizedRedirect): Promise<
   }
   const row = await tx.redirect.create({
     data: {
-      url: data.url,
-      matchUrl: data.matchUrl,
-      matchData: data.matchData,
-      regex: data.regex,
-      groupId: data.groupId,
+      ...sourceAndAction(data),
       position,
-      title: data.title,
       enabled: data.enabled ?? true,
-      matchType: data.matchType,
-      actionType: data.actionType,
-      actionCode: data.actionCode,
       actionData: data.actionData ?? null,
       hits: data.hits ?? 0,
       lastAccess: data.lastAccess ?? null,
@@ -178,16 +185,8 @@ export async function updateRedirect(ctx: DomainContext, id: number, input: Redi
       const updated = await tx.redirect.update({
         where: { id },
         data: {
-          url: data.url,
-          matchUrl: data.matchUrl,
-          matchData: data.matchData,
-          regex: data.regex,
-          groupId: data.groupId,
+          ...sourceAndAction(data),
           position: data.position ?? 0,
-          title: data.title,
-          matchType: data.matchType,
-          actionType: data.actionType,
-          actionCode: data.actionCode,
           ...(data.actionData !== undefined ? { actionData: data.actionData } : {}),
           ...(data.enabled !== undefined ? { enabled: data.enabled } : {}),
           ...(data.hits !== undefined ? { hits: data.hits } : {}),

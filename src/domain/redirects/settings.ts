@@ -3,6 +3,7 @@
  * read with every default filled in. Writing and validating them is src/domain/redirects/settings-write.ts.
  */
 import type { Database } from '../../db/client';
+import { storedJsonObject } from '../stored-json';
 import type { QueryFlag, SourceFlags } from './types';
 
 export const REDIRECT_SETTINGS_OPTION = 'redirection_options';
@@ -104,15 +105,9 @@ export function defaultSourceFlags(settings: RedirectSettings): SourceFlags {
 /** Stored values over the defaults; a key the defaults do not know is dropped, a row that is not JSON reads as defaults. */
 export function mergeRedirectSettings(stored: string | null | undefined): RedirectSettings {
   const settings = defaultRedirectSettings();
-  if (!stored) return settings;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    return settings;
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return settings;
-  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+  const parsed = storedJsonObject(stored);
+  if (!parsed) return settings;
+  for (const [key, value] of Object.entries(parsed)) {
     if (Object.prototype.hasOwnProperty.call(settings, key) && value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
   }
   return settings;

@@ -7,6 +7,7 @@
  * by whoever needs them (a key without a default is not an option).
  */
 import type { Database, Prisma, PrismaClient } from '../../db/client';
+import { storedJsonObject } from '../stored-json';
 
 export const SEO_OPTION_NAMES = ['wpseo', 'wpseo_titles', 'wpseo_social'] as const;
 export type SeoOptionName = (typeof SEO_OPTION_NAMES)[number];
@@ -98,15 +99,9 @@ export type SeoOptionValues = Readonly<Record<string, unknown>>;
 /** An option with its defaults filled in; a row that is not a JSON object reads as the defaults. */
 export function mergeSeoOption(name: SeoOptionName, stored: string | null | undefined): Record<string, unknown> {
   const values: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, structuredClone(DEFAULTS[name]));
-  if (!stored) return values;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    return values;
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return values;
-  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+  const parsed = storedJsonObject(stored);
+  if (!parsed) return values;
+  for (const [key, value] of Object.entries(parsed)) {
     if (isSeoOptionKey(name, key) && value !== undefined) values[key] = value;
   }
   return values;

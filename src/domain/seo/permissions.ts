@@ -2,9 +2,6 @@
  * Who may use the seo/v1 routes, as Yoast SEO's permission callbacks decide. Yoast's own capability
  * `wpseo_manage_options` is granted to administrators (WPSEO_Capability_Manager maps it onto
  * `manage_options`); the others are WordPress's. The rule lives here once; both faces ask it.
- *
- * Shared by the helpers building issue 17 (configuration/settings/semrush here; scores and indexing
- * elsewhere): if another copy of this file appears at merge, keep one and reconcile the names.
  */
 import { forbidden } from '../errors';
 import type { Viewer } from '../viewer';
@@ -14,6 +11,7 @@ export type SeoCapability =
   | 'wpseo_manage_options'
   /** WordPress's own, as Yoast's routes ask them. */
   | 'manage_options'
+  | 'read'
   | 'edit_posts'
   | 'edit_pages'
   | 'edit_others_posts';

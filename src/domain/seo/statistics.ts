@@ -7,8 +7,7 @@
  * analysis itself lands after the write.
  */
 import type { DomainContext } from '../context';
-import { forbidden } from '../errors';
-import { canSeo } from './permissions';
+import { canSeo, requireSeo } from './permissions';
 import { RANKS, seoRank, type Rank } from './ranks';
 
 export interface StatisticsItem {
@@ -50,7 +49,7 @@ async function rankCounts(ctx: DomainContext, ownOnly: boolean): Promise<Record<
 
 export async function seoStatistics(ctx: DomainContext): Promise<StatisticsAnswer> {
   // WPSEO_Endpoint_Statistics asks WordPress's `read`: any signed-in user.
-  if (!ctx.viewer.can('read')) throw forbidden('rest_forbidden', 'Sorry, you are not allowed to do that.', ctx.viewer);
+  requireSeo(ctx.viewer, 'read');
   const ownOnly = !canSeo(ctx.viewer, 'edit_others_posts');
   const counts = await rankCounts(ctx, ownOnly);
   const total = RANKS.reduce((sum, rank) => sum + counts[rank], 0);

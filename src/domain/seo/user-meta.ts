@@ -6,6 +6,7 @@
  * A deleted user's row is left behind, unused (ids are never reused).
  */
 import type { Database, Prisma, PrismaClient } from '../../db/client';
+import { storedJsonObject } from '../stored-json';
 
 export const USER_META_KEYS = ['_yoast_alerts_dismissed', '_yoast_wpseo_introductions', '_yoast_wpseo_wistia_embed_permission'] as const;
 export type SeoUserMetaKey = (typeof USER_META_KEYS)[number];
@@ -17,16 +18,10 @@ export function userMetaOptionName(userId: number): string {
 
 function parse(stored: string | null | undefined): SeoUserMeta {
   const meta: SeoUserMeta = Object.create(null) as SeoUserMeta;
-  if (!stored) return meta;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    return meta;
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return meta;
+  const parsed = storedJsonObject(stored);
+  if (!parsed) return meta;
   for (const key of USER_META_KEYS) {
-    if (Object.prototype.hasOwnProperty.call(parsed, key)) meta[key] = (parsed as Record<string, unknown>)[key];
+    if (Object.prototype.hasOwnProperty.call(parsed, key)) meta[key] = parsed[key];
   }
   return meta;
 }

@@ -17,6 +17,8 @@ import type { RedirectWhere } from './where';
 
 /** RedirectQueryFlagEnum values by the domain's query flags, and back. */
 export const QUERY_FLAG_ENUM: Record<QueryFlag, string> = { exact: 'EXACT', exactorder: 'EXACT_ORDER', ignore: 'IGNORE', pass: 'PASS' };
+/** The enum's values back to the plugin's flags (inputs). */
+export const QUERY_FLAG_OF: Record<string, string> = Object.fromEntries(Object.entries(QUERY_FLAG_ENUM).map(([flag, name]) => [name, flag]));
 
 const iso = (date: Date | null): string | null => (date && date.getTime() > 0 ? date.toISOString() : null);
 

@@ -11,7 +11,7 @@ import type { RedirectInput } from '../../../domain/redirects/types';
 import type { GraphQLContext } from '../../context';
 import { databaseIdOf, toGlobalId, type IdKind } from '../../global-id';
 import { siteDefaultFlags, siteDefaultGroupId } from './lookups';
-import { QUERY_FLAG_ENUM, RedirectGroupModel, RedirectModel } from './models';
+import { QUERY_FLAG_OF, RedirectGroupModel, RedirectModel } from './models';
 import { jsonOf, RedirectSettingsModel, settingsInputOf } from './settings';
 import { logFilterBy, redirectFilterBy, type LogWhere, type RedirectWhere } from './where';
 
@@ -20,7 +20,6 @@ type Args = { input: Input };
 
 const cmid = (input: Input) => input.clientMutationId ?? null;
 const has = (input: Input, key: string) => Object.prototype.hasOwnProperty.call(input, key) && input[key] !== null && input[key] !== undefined;
-const QUERY_FLAG_OF: Record<string, string> = Object.fromEntries(Object.entries(QUERY_FLAG_ENUM).map(([flag, name]) => [name, flag]));
 
 /** A redirect input as the plugin's fields (RedirectInput); only what was given. */
 function redirectInputOf(input: Input): RedirectInput {

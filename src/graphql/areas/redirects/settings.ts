@@ -5,7 +5,7 @@
 import type { RedirectSettings } from '../../../domain/redirects/settings';
 import { GraphQLError } from 'graphql';
 import { Model } from '../../model';
-import { QUERY_FLAG_ENUM } from './models';
+import { QUERY_FLAG_ENUM, QUERY_FLAG_OF } from './models';
 
 /** GraphQL field → the setting's name. */
 const NAMES = {
@@ -17,7 +17,6 @@ const NAMES = {
   pluginUpdate: 'plugin_update', headers: 'headers',
 } as const satisfies Record<string, keyof RedirectSettings>;
 
-const QUERY_FLAG_OF: Record<string, string> = Object.fromEntries(Object.entries(QUERY_FLAG_ENUM).map(([flag, name]) => [name, flag]));
 
 export class RedirectSettingsModel extends Model {
   constructor(readonly settings: RedirectSettings) {

@@ -4,6 +4,7 @@
  * `orderby`, `direction`, `per_page`, `page`; and the list query they make for the domain.
  */
 import { filterByError, type Direction, type ListQuery } from '../../../domain/redirects/list-query';
+import { requestFlag } from '../../../domain/redirects/php-values';
 import type { ArgSchema } from '../../../schema/types';
 import type { HandlerRequest } from '../../server/types';
 
@@ -37,10 +38,8 @@ export function listQueryOf(request: HandlerRequest): ListQuery {
   };
 }
 
-/** A bulk route's `items` and `global`: declared ones, or (groups declare no `global`) the raw value, read as PHP reads truthiness. */
-export function bulkTargetOf(request: HandlerRequest): { items?: unknown; global?: boolean; filterBy?: Record<string, unknown> } {
+/** A bulk route's `items` and `global`: declared ones, or (groups declare no `global`) the raw value, read as requestFlag reads an on/off parameter. */
+export function bulkTargetOf(request: HandlerRequest): { items?: unknown[]; global: boolean; filterBy?: Record<string, unknown> } {
   const items = request.params.items ?? request.get('items');
-  const global = request.params.global ?? request.get('global');
-  const truthy = global === true || (typeof global === 'string' && global !== '' && global !== '0' && global !== 'false') || (typeof global === 'number' && global !== 0);
-  return { items: Array.isArray(items) ? items : undefined, global: truthy, filterBy: listQueryOf(request).filterBy };
+  return { items: Array.isArray(items) ? items : undefined, global: requestFlag(request.params.global ?? request.get('global')), filterBy: listQueryOf(request).filterBy };
 }

@@ -8,8 +8,7 @@ import { canRedirects, type RedirectCapability } from '../../../domain/redirects
 import { siteOptionsOf } from '../../../domain/settings/options';
 import type { ArgSchema } from '../../../schema/types';
 import { EDITABLE, type HandlerRequest, type RouteDef } from '../../server/types';
-import { requestFlag } from '../../../domain/redirects/php-values';
-import { listArgs, listQueryOf } from './list-args';
+import { bulkTargetOf, listArgs, listQueryOf } from './list-args';
 import { logListJson } from './log-json';
 
 const NS = 'redirects/v1';
@@ -52,8 +51,8 @@ function logRoutes(kind: LogKind, base: string, manage: RedirectCapability, remo
           args: bulkArgs,
           permission: (request) => canRedirects(request.viewer, remove),
           handler: async (request) => {
-            const items = request.params.items;
-            const selection = { items: Array.isArray(items) ? items : undefined, global: requestFlag(request.get('global')) };
+            const { items, global } = bulkTargetOf(request);
+            const selection = { items, global };
             return answer(request, await deleteLogs(request.domain, kind, selection, logQueryOf(request)));
           },
         },
