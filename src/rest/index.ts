@@ -13,6 +13,7 @@ import { eventsImportRoutes } from './routes/events-import';
 import { oembedRoutes } from './routes/oembed';
 import { redirectsV1Routes } from './routes/redirects';
 import { seoV1Routes } from './routes/seo';
+import { securityV1Routes } from './routes/security';
 import { rootRoutes } from './routes/root';
 import { batchRoute } from './server/batch';
 import { RestDispatcher } from './server/dispatcher';
@@ -28,6 +29,7 @@ const NAMESPACE_ROUTES: Record<string, (registry: RouteRegistry) => RouteDef[]> 
   'events-import/v1': eventsImportRoutes,
   'redirects/v1': redirectsV1Routes,
   'seo/v1': seoV1Routes,
+  'security/v1': securityV1Routes,
 };
 
 export function createRestAdapter(config: Config, db: Database, log?: FastifyBaseLogger): RestDispatcher {
