@@ -40,7 +40,7 @@ function autoExcerpt(row: Content): string {
   return [...plainText(row.content.replace(/\[[^\]]*\]/g, ''))].slice(0, 155).join('');
 }
 
-function isProtected(row: Content): boolean {
+function isProtected(row: Pick<Content, 'password'>): boolean {
   return row.password !== '';
 }
 
@@ -130,6 +130,11 @@ async function postCrumbs(ctx: DomainContext, site: SeoSite, record: PostRecord,
   return crumbs;
 }
 
+/** Yoast's estimated reading time of an item, in whole minutes (0 for a protected or empty one). */
+export function estimatedReadingMinutes(row: Pick<Content, 'content' | 'password'>): number {
+  return Math.ceil((isProtected(row) ? 0 : wordCount(row.content)) / WORDS_PER_MINUTE);
+}
+
 function readingTime(minutes: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
@@ -150,7 +155,7 @@ export async function postHead(ctx: DomainContext, record: PostRecord): Promise<
   const isPost = row.type === 'post';
   const isFront = row.type === 'page' && site.options.show_on_front === 'page' && site.options.page_on_front === row.id;
   const words = isProtected(row) ? 0 : wordCount(row.content);
-  const minutes = Math.ceil(words / WORDS_PER_MINUTE);
+  const minutes = estimatedReadingMinutes(row);
   const published = isoDate(row.date);
   const modified = isoDate(row.modified);
   const withBreadcrumb = breadcrumbsEnabled(site);

@@ -18,6 +18,7 @@ import { oneToOne } from '../../connection';
 import { toGlobalId } from '../../global-id';
 import { AddressableModel, type Restricting } from '../../model';
 import { contentNodeById, contentTypeByName, userNodeById } from '../../nodes';
+import { contentNodeSeo } from '../seo/item-seo';
 
 export type FormatArg = { format?: 'RAW' | 'RENDERED' | null };
 
@@ -193,6 +194,11 @@ export abstract class ContentNodeModel extends AddressableModel implements Restr
   async previewRevisionId(_: unknown, ctx: GraphQLContext): Promise<string | null> {
     const id = await this.previewRevisionDatabaseId(_, ctx);
     return id ? toGlobalId('post', id) : null;
+  }
+
+  /** WPGraphQL for Yoast SEO's `seo` (ContentNode, NodeWithTitle): the item's head, null for kinds without one. */
+  seo(_: unknown, ctx: GraphQLContext) {
+    return contentNodeSeo(ctx, this.row);
   }
 
   // NodeWithFeaturedImage

@@ -14,6 +14,7 @@ import { toGlobalId } from '../../global-id';
 import { AddressableModel } from '../../model';
 import { taxonomyByName, termNodeById } from '../../nodes';
 import type { ConnectionArgs } from '../../connection';
+import { termSeo } from '../seo/item-seo';
 
 /** The post types a term's contentNodes may list: those its taxonomy is registered for, narrowed by `contentTypes`. */
 function contentTypesOf(registered: readonly string[], where: { contentTypes?: ReadonlyArray<string | null> | null } | null | undefined): string[] {
@@ -57,6 +58,10 @@ export abstract class TermModel extends AddressableModel {
   }
   get termGroupId(): number | null {
     return null;
+  }
+  /** WPGraphQL for Yoast SEO's `seo`: the term archive's head. */
+  seo(_: unknown, ctx: GraphQLContext) {
+    return termSeo(ctx, this.view);
   }
   get termTaxonomyId(): number {
     return this.view.term.id;

@@ -19,6 +19,7 @@ import { postObjectConnection, type PostObjectConnectionArgs } from '../content/
 import { AvatarModel } from './avatar';
 import { roleConnection } from './user-role';
 import type { ConnectionArgs } from '../../connection';
+import { userSeo } from '../seo/item-seo';
 
 type AvatarArgs = { size?: number | null; forceDefault?: boolean | null; rating?: string | null };
 
@@ -43,6 +44,10 @@ export class UserModel extends AddressableModel {
   }
   get databaseId(): number {
     return this.user.id;
+  }
+  /** WPGraphQL for Yoast SEO's `seo`: the author archive's head. */
+  seo(_: unknown, ctx: GraphQLContext) {
+    return userSeo(ctx, this.user.id);
   }
   get userId(): number {
     return this.user.id;
