@@ -95,8 +95,14 @@ export function seoMetaSchema(): Record<string, { type: string; title: string; d
 /** Changes to write: field -> new value, null to delete. */
 export type SeoFieldChanges = Partial<Record<SeoFieldName, string | null>>;
 
-function invalid(key: string, message: string): DomainError {
-  return new DomainError('rest_invalid_param', 'Invalid parameter(s): meta', 400, { params: { meta: `meta[${key}] ${message}` } });
+/** Where a refused value was sent: REST's `meta[<key>]`, or another face's name for the field. */
+export interface FieldPlace {
+  param: string;
+  label: string;
+}
+
+function invalid(place: FieldPlace, message: string): DomainError {
+  return new DomainError('rest_invalid_param', `Invalid parameter(s): ${place.param}`, 400, { params: { [place.param]: `${place.label} ${message}` } });
 }
 
 function isHttpUrl(value: string): boolean {
@@ -110,7 +116,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** One value checked and normalised as Yoast's sanitize_post_meta would keep it ('' deletes). */
-function normalise(name: SeoFieldName, key: string, value: unknown): string | null {
+function normalise(name: SeoFieldName, key: FieldPlace, value: unknown): string | null {
   if (value === null) return null;
   const def: FieldDef = SEO_META_FIELDS[name];
   if (def.kind === 'id' && typeof value === 'number') value = String(value);
@@ -151,7 +157,7 @@ export function seoChangesFromMeta(meta: unknown): SeoFieldChanges | undefined {
   for (const name of SEO_FIELD_NAMES) {
     const key = SEO_META_PREFIX + name;
     if (!Object.prototype.hasOwnProperty.call(meta, key)) continue;
-    changes[name] = normalise(name, key, (meta as Record<string, unknown>)[key]);
+    changes[name] = normalise(name, { param: 'meta', label: `meta[${key}]` }, (meta as Record<string, unknown>)[key]);
     any = true;
   }
   return any ? changes : undefined;
@@ -175,4 +181,22 @@ export function checkSeoChanges(viewer: Viewer, changes: SeoFieldChanges, curren
       throw forbidden('rest_cannot_update', `Sorry, you are not allowed to edit the ${SEO_META_PREFIX + name} custom field.`, viewer);
     }
   }
+}
+
+/**
+ * The SEO changes of fields named by Yoast's field names (another face's input, already renamed),
+ * checked as `meta` is; `place` names a refused field as the client sent it. An image given by
+ * attachment id replaces an image address set before (the head then shows the attachment's file).
+ */
+export function seoChangesFromFields(values: ReadonlyMap<SeoFieldName, unknown>, place: (name: SeoFieldName) => FieldPlace): SeoFieldChanges | undefined {
+  if (values.size === 0) return undefined;
+  const changes: SeoFieldChanges = {};
+  for (const [name, value] of values) {
+    if (!Object.prototype.hasOwnProperty.call(SEO_META_FIELDS, name)) continue;
+    changes[name] = normalise(name, place(name), value);
+  }
+  for (const [id, url] of [['opengraph-image-id', 'opengraph-image'], ['twitter-image-id', 'twitter-image']] as const) {
+    if (changes[id] !== undefined && changes[url] === undefined) changes[url] = null;
+  }
+  return changes;
 }

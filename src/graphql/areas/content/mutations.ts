@@ -15,6 +15,7 @@ import type { GraphQLContext } from '../../context';
 import { databaseIdOf, toGlobalId } from '../../global-id';
 import type { Model } from '../../model';
 import { contentNodeById } from '../../nodes';
+import { seoChangesOfInput } from '../seo/input';
 import { contentSources } from './sources';
 
 const SCHEMAS = { post: postSchema('post'), page: postSchema('page') } as const;
@@ -68,6 +69,12 @@ async function restWriteParams(ctx: GraphQLContext, input: WriteInput, existingI
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
 }
 
+/** Our `seo` input (checked by the domain as REST's `meta`), written in the post's transaction. */
+function withSeo<C extends object>(changes: C, input: WriteInput): C {
+  const seo = seoChangesOfInput(input.seo);
+  return seo ? { ...changes, seo } : changes;
+}
+
 async function modelOf(ctx: GraphQLContext, type: PostTypeName, id: number): Promise<Model | null> {
   ctx.domain.loaders.clear();
   return contentNodeById(ctx, id, type);
@@ -75,14 +82,14 @@ async function modelOf(ctx: GraphQLContext, type: PostTypeName, id: number): Pro
 
 async function create(ctx: GraphQLContext, type: EditorTypeName, input: CreatePostInput | CreatePageInput): Promise<Model | null> {
   const view = checkedArgs(WRITE_ARGS.create[type], await restWriteParams(ctx, input, null), INPUT_NAMES);
-  const record = await createPost(ctx.domain, type, changesFrom(view, type));
+  const record = await createPost(ctx.domain, type, withSeo(changesFrom(view, type), input));
   return modelOf(ctx, type, record.row.id);
 }
 
 async function update(ctx: GraphQLContext, type: EditorTypeName, input: UpdatePostInput | UpdatePageInput): Promise<Model | null> {
   const id = databaseIdOf(input.id, 'post');
   const view = checkedArgs(WRITE_ARGS.update[type], await restWriteParams(ctx, input, id), INPUT_NAMES);
-  await updatePost(ctx.domain, type, id, changesFrom(view, type));
+  await updatePost(ctx.domain, type, id, withSeo(changesFrom(view, type), input));
   return modelOf(ctx, type, id);
 }
 

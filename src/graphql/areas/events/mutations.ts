@@ -18,6 +18,8 @@ import { createEvent, deleteEvent, updateEvent } from '../../../domain/events/wr
 import type { GraphQLContext } from '../../context';
 import { enumValue } from '../../contract-args';
 import { databaseIdOf, toGlobalId } from '../../global-id';
+import type { SeoFieldsInput } from '../../../generated/graphql';
+import { seoChangesOfInput } from '../seo/input';
 import { EventsCategoryModel } from './category';
 import { EventModel, OrganizerModel, VenueModel } from './models';
 
@@ -98,17 +100,23 @@ async function remove<T>(ctx: GraphQLContext, type: string, input: Input, read: 
 }
 
 type Args = { input: Input };
+
+/** Our `seo` input (checked by the domain as REST's `meta`), written in the event's transaction. */
+function withSeo<E extends object>(values: E, input: Input): E {
+  const seo = seoChangesOfInput(input.seo as SeoFieldsInput | null | undefined);
+  return seo ? { ...values, seo } : values;
+}
 const cmid = (input: Input) => input.clientMutationId ?? null;
 
 export const mutations = {
   createEvent: async (_: unknown, { input }: Args, ctx: GraphQLContext) => {
     const values = await checked(ctx, CREATE_ARGS, await eventParams(ctx, input, null));
-    return { clientMutationId: cmid(input), event: new EventModel(await createEvent(ctx.domain, eventInput(values))) };
+    return { clientMutationId: cmid(input), event: new EventModel(await createEvent(ctx.domain, withSeo(eventInput(values), input))) };
   },
   updateEvent: async (_: unknown, { input }: Args, ctx: GraphQLContext) => {
     const id = databaseIdOf(input.id as string, 'post');
     const values = await checked(ctx, UPDATE_FIELDS_ARGS, await eventParams(ctx, input, id));
-    return { clientMutationId: cmid(input), event: new EventModel(await updateEvent(ctx.domain, id, eventInput(values))) };
+    return { clientMutationId: cmid(input), event: new EventModel(await updateEvent(ctx.domain, id, withSeo(eventInput(values), input))) };
   },
   deleteEvent: async (_: unknown, { input }: Args, ctx: GraphQLContext) => {
     const { record, deletedId } = await remove(ctx, EVENT_TYPE, input, (id) => eventById(ctx.domain).load(id), (id) => deleteEvent(ctx.domain, id));
