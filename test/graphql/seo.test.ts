@@ -6,10 +6,14 @@
  * permissions (a refused value or field changes nothing); and a list of posts with their `seo`
  * costs the statements of a short one.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
+import { SCHEMA_DIR } from '../../src/graphql/schema';
 import { writeSeoOption } from '../../src/domain/seo/options';
 import { SITE_URL, startTestApp, userAuth, type TestApp } from '../support/app';
 import { execute, listen, run, type GraphQLTestServer } from './client';
+import { validationErrors } from './sdl';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -198,9 +202,29 @@ describe('GraphQL: WPGraphQL for Yoast SEO', () => {
       expect(JSON.parse(seo.schema.raw)['@graph'].map((p: Json) => p['@type'])).toContain('Event');
     });
 
+    it('an event category answers the head of its public page', async () => {
+      const created = await run<Json>(admin(), 'mutation { createEventsCategory(input: { name: "Races" }) { eventsCategory { databaseId link } } }');
+      const category = created.createEventsCategory.eventsCategory;
+      const data = await run<Json>(anonymous(), `query($id: ID!) { eventsCategory(id: $id, idType: DATABASE_ID) { seo { title fullHead schema { raw } } } }`, { id: category.databaseId });
+      expect(data.eventsCategory.seo.title).toBe('Races Archives - Field Notes');
+      const page = await t.request.get((category.link as string).slice(SITE_URL.length)).expect(200);
+      expect(page.text).toContain(data.eventsCategory.seo.fullHead);
+    });
+
+    it('the playground example validates and answers', async () => {
+      const document = readFileSync(path.join(SCHEMA_DIR, 'examples', '07-seo-head.graphql'), 'utf8');
+      expect(validationErrors(document)).toEqual([]);
+      const post = await t.request.post(POSTS).set('Authorization', t.adminAuth).send({ status: 'publish', title: 'Example head' }).expect(201);
+      const data = await run<Json>(anonymous(), document, { uri: (post.body.link as string).slice(SITE_URL.length) });
+      expect(data.nodeByUri.seo.title).toContain('Example head');
+      expect(data.seo.schema.siteName).toBe('Field Notes');
+    });
+
     it('kinds without a head here (media items, venues) answer null', async () => {
       const data = await run<Json>(anonymous(), `query($id: ID!) { mediaItem(id: $id, idType: DATABASE_ID) { seo { title } } }`, { id: imageId });
       expect(data.mediaItem.seo).toBeNull();
+      const venue = await run<Json>(admin(), 'mutation { createVenue(input: { title: "The quay", status: PUBLISH }) { venue { databaseId seo { title } } } }');
+      expect(venue.createVenue.venue.seo).toBeNull();
     });
   });
 
@@ -335,6 +359,28 @@ describe('GraphQL: WPGraphQL for Yoast SEO', () => {
       const twenty = await statements(20);
       console.log(`posts with seo: ${five} statements for 5, ${twenty} for 20`);
       expect(twenty).toBe(five);
+    });
+
+    it('categories and events with their seo: as many statements for many as for few', async () => {
+      for (let i = 0; i < 8; i += 1) {
+        await t.request.post('/wp-json/core/v2/categories').set('Authorization', t.adminAuth).send({ name: `Listed category ${i}` }).expect(201);
+        await run<Json>(admin(), `mutation { createEvent(input: { title: "Listed event ${i}", status: PUBLISH, startDate: "2032-01-0${i + 1} 10:00:00", endDate: "2032-01-0${i + 1} 12:00:00", seo: { focuskw: "event ${i}" } }) { event { databaseId } } }`);
+      }
+      const cases = [
+        { query: `query($first: Int!) { categories(first: $first, where: { hideEmpty: false }) { nodes { seo { title focuskw breadcrumbs { url } fullHead } } } }`, list: (d: Json) => d.categories.nodes },
+        { query: `query($first: Int!) { events(first: $first) { nodes { seo { title focuskw readingTime fullHead schema { raw } } } } }`, list: (d: Json) => d.events.nodes },
+      ];
+      for (const c of cases) {
+        const statements = async (first: number) => {
+          await run<Json>(anonymous(), c.query, { first });
+          const before = t.db.queries.count;
+          const data = await run<Json>(anonymous(), c.query, { first });
+          expect(c.list(data)).toHaveLength(first);
+          expect(c.list(data).every((n: Json) => n.seo?.fullHead)).toBe(true);
+          return t.db.queries.count - before;
+        };
+        expect(await statements(8)).toBe(await statements(2));
+      }
     });
   });
 });

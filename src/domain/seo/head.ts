@@ -9,7 +9,9 @@ import { loadRecord, readError, findPost } from '../posts/records';
 import type { PostTypeName } from '../posts/types';
 import { contentById } from '../posts/loaders';
 import { DomainError } from '../errors';
-import { homeHead, postTypeArchiveHead, termHeadById, userHead } from './head-archive';
+import { getEventTerm } from '../events/terms';
+import { EVENT_CATEGORY } from '../events/types';
+import { homeHead, postTypeArchiveHead, termHead, termHeadById, userHead } from './head-archive';
 import { eventHead } from './head-event';
 import { seoHeadHtml } from './head-html';
 import { postHead } from './head-post';
@@ -36,6 +38,8 @@ export async function seoHeadOf(ctx: DomainContext, subject: HeadSubject): Promi
     case 'event':
       return eventHead(ctx, await getEvent(ctx, subject.id));
     case 'term':
+      // Event categories live at The Events Calendar's addresses (/events/category/<slug>/), as their pages do.
+      if (subject.taxonomy === EVENT_CATEGORY) return termHead(ctx, await getEventTerm(ctx, EVENT_CATEGORY, subject.id), { page: subject.page, pageTotal: subject.pageTotal });
       return termHeadById(ctx, subject.taxonomy, subject.id, { page: subject.page, pageTotal: subject.pageTotal });
     case 'user':
       return userHead(ctx, subject.id, { page: subject.page, pageTotal: subject.pageTotal });
