@@ -47,6 +47,8 @@ export interface SeoSiteConfig {
     companyOrPerson: string;
     companyLogoId: number;
     personLogoId: number;
+    /** The logo of whom the site represents (the company's, or the person's). */
+    logoId: number;
     siteName: string;
     wordpressSiteName: string;
     siteUrl: string;
@@ -136,6 +138,7 @@ export async function seoSiteConfig(ctx: DomainContext): Promise<SeoSiteConfig> 
       companyOrPerson: titleOptionText(site, 'company_or_person'),
       companyLogoId: idOf(titleOption(site, 'company_logo_id')),
       personLogoId: idOf(titleOption(site, 'person_logo_id')),
+      logoId: idOf(titleOption(site, titleOptionText(site, 'company_or_person') === 'company' ? 'company_logo_id' : 'person_logo_id')),
       siteName: site.name,
       wordpressSiteName: options.title,
       siteUrl: site.url,

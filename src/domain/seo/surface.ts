@@ -39,6 +39,8 @@ export interface SeoSurface {
   cornerstone: boolean;
   /** Estimated reading time in minutes (posts, pages, events); 0 for other kinds. */
   readingTime: number;
+  /** The page's own breadcrumb title (the trail's last crumb), null without a trail. */
+  breadcrumbTitle: string | null;
 }
 
 /** Yoast's Schema_Types: the page types and article types its graph may name. */
@@ -94,7 +96,8 @@ export async function seoSurfaceOf(ctx: DomainContext, subject: HeadSubject): Pr
   const [head, facts] = await Promise.all([seoHeadOf(ctx, subject), itemFacts(ctx, subject)]);
   if (!head) return null;
   const graph = head.schema['@graph'];
-  return { head, html: seoHeadHtml(head), breadcrumbs: trailOf(graph), pageType: typesIn(graph, PAGE_TYPES), articleType: typesIn(graph, ARTICLE_TYPES), ...facts };
+  const breadcrumbs = trailOf(graph);
+  return { head, html: seoHeadHtml(head), breadcrumbs, breadcrumbTitle: breadcrumbs.at(-1)?.text ?? null, pageType: typesIn(graph, PAGE_TYPES), articleType: typesIn(graph, ARTICLE_TYPES), ...facts };
 }
 
 /** Attachments by their file (`_wp_attached_file`), for many addresses at once. */

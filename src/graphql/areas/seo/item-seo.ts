@@ -216,7 +216,7 @@ export class SeoUserModel extends HeadSeoModel {
   }
   /** The author archive's own crumb (the trail's last). */
   get breadcrumbTitle(): string | null {
-    return this.surface.breadcrumbs.at(-1)?.text ?? null;
+    return this.surface.breadcrumbTitle;
   }
   get social(): SeoUserSocialModel {
     return new SeoUserSocialModel();

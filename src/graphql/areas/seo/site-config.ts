@@ -88,7 +88,6 @@ function mapValues<V>(record: Readonly<Record<string, V>>, map: (value: V) => Mo
 
 export function seoConfigModel(config: SeoSiteConfig): Model {
   const { meta, schema, social, breadcrumbs } = config;
-  const logoId = schema.companyOrPerson === 'company' ? schema.companyLogoId : schema.personLogoId;
   return new M.SEOConfig({
     meta: new M.SEOGlobalMeta({
       homepage: new M.SEOGlobalMetaHome(meta.homepage),
@@ -103,7 +102,7 @@ export function seoConfigModel(config: SeoSiteConfig): Model {
       companyOrPerson: schema.companyOrPerson,
       companyLogo: image(schema.companyLogoId),
       personLogo: image(schema.personLogoId),
-      logo: image(logoId),
+      logo: image(schema.logoId),
       siteName: schema.siteName,
       wordpressSiteName: schema.wordpressSiteName,
       siteUrl: schema.siteUrl,
