@@ -48,6 +48,8 @@ export interface Config {
   seo: SeoConfig;
   ical: IcalConfig;
   central: CentralConfig;
+  /** Days the security log keeps an entry (SECURITY_LOG_RETENTION_DAYS; 0: forever). */
+  securityLogRetentionDays: number;
 }
 
 /** Pairing with a central security dashboard (security/v1 authenticate*, premium-connect; src/domain/security). */
@@ -347,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: secretKey('SECURITY_SECRET_KEY', env.SECURITY_SECRET_KEY),
       premiumPublicKey: ed25519PublicKey('SECURITY_CENTRAL_PUBLIC_KEY', env.SECURITY_CENTRAL_PUBLIC_KEY),
     },
+    securityLogRetentionDays: Math.max(0, integer(env, 'SECURITY_LOG_RETENTION_DAYS', 90)),
   };
 }
 

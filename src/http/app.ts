@@ -78,8 +78,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   if (cache.store) cacheStats = () => (cache.store as ResponseCache).stats();
   cache.bus.onInvalidate((tags) => metrics.invalidated(tags));
   fastify.addHook('onClose', async () => cache.close());
-  // Redirect and 404 log entries past their retention go, hourly.
-  const retention = startLogRetention(db, fastify.log);
+  // Redirect, 404 and security log entries past their retention go, hourly.
+  const retention = startLogRetention(db, fastify.log, config.securityLogRetentionDays);
   fastify.addHook('onClose', async () => retention.stop());
   // With http_request_duration_seconds_count, the average statements per request under any load.
   metrics.registry.gauge({ name: 'db_statements_run', help: 'SQL statements this process has run since it started.', collect: () => db.queries.count });

@@ -148,6 +148,7 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
       body: bodyOf(request.body, headers),
       headers,
       viewer: viewer instanceof DomainError ? anonymous : viewer,
+      clientIp: request.ip,
     };
     if (viewer instanceof DomainError) {
       return send(reply, { status: viewer.status, headers: standardHeaders(dispatcher, internal), body: JSON.stringify(errorBody(viewer)) });

@@ -44,6 +44,12 @@ export async function verifyCentralToken(ctx: DomainContext, headers: TokenHeade
 
 /** The refusal, recorded. */
 export async function refuse(ctx: DomainContext, message: string, reason: string, kind: string): Promise<DomainError> {
-  await recordSecurityEvent(ctx.db, { type: 'token-refused', message: `Central dashboard credentials refused: ${message}`, user: ctx.viewer.user?.login ?? null, details: { reason, kind } });
+  await recordSecurityEvent(ctx.db, {
+    type: 'token-refused',
+    message: `Central dashboard credentials refused: ${message}`,
+    ip: ctx.clientIp ?? null,
+    user: ctx.viewer.user?.login ?? null,
+    details: { reason, kind },
+  });
   return new DomainError('rest_forbidden_context', message, authStatus(ctx.viewer));
 }

@@ -127,7 +127,7 @@ export async function premiumConnect(ctx: DomainContext, caller: CentralCaller, 
     sitePublicKey: keyPair.publicKeyHex,
   };
   await ctx.db.prisma.$transaction((tx) => storePairing(tx, key, pairing, keyPair.privateKeyPkcs8));
-  await recordSecurityEvent(ctx.db, { type: 'pairing', message: `Paired with the central dashboard as site ${pairing.siteId}.`, user: caller.email ?? null, details: { siteId: pairing.siteId } });
+  await recordSecurityEvent(ctx.db, { type: 'pairing', message: `Paired with the central dashboard as site ${pairing.siteId}.`, ip: ctx.clientIp ?? null, user: caller.email ?? null, details: { siteId: pairing.siteId } });
   return { success: true, 'public-key': keyPair.publicKeyHex };
 }
 
@@ -138,6 +138,7 @@ export async function disconnect(ctx: DomainContext, caller: CentralCaller): Pro
   await recordSecurityEvent(ctx.db, {
     type: 'disconnect',
     message: 'Disconnected from the central dashboard.',
+    ip: ctx.clientIp ?? null,
     user: caller.email ?? null,
     details: { siteId: before?.siteId ?? null, by: 'central-dashboard' },
   });
