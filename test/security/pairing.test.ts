@@ -34,6 +34,21 @@ async function secret(app: TestApp): Promise<Buffer> {
 }
 
 describe('before pairing', () => {
+  it('the namespace lists the pairing routes as the plugin registers them, without arguments', async () => {
+    const { routes } = (await t.request.get(`${ROOT}`).expect(200)).body as { routes: Record<string, { methods: string[]; endpoints: Array<{ args: unknown }> }> };
+    const paths = Object.keys(routes);
+    const at = (path: string) => paths.indexOf(`/security/v1/${path}`);
+    expect(at('authenticate')).toBeLessThan(at('authenticate-premium'));
+    expect(at('disconnect')).toBeLessThan(at('premium-connect'));
+    expect(routes['/security/v1/authenticate'].methods).toEqual(['GET', 'POST']);
+    expect(routes['/security/v1/authenticate-premium'].methods).toEqual(['POST']);
+    expect(routes['/security/v1/disconnect'].methods).toEqual(['POST', 'PUT', 'PATCH']);
+    expect(routes['/security/v1/premium-connect'].methods).toEqual(['POST', 'PUT', 'PATCH']);
+    for (const path of ['authenticate', 'authenticate-premium', 'disconnect', 'premium-connect']) {
+      for (const endpoint of routes[`/security/v1/${path}`].endpoints) expect(endpoint.args).toEqual([]);
+    }
+  });
+
   it('GET /authenticate answers a fresh nonce and the admin address', async () => {
     const first = await t.request.get(`${ROOT}/authenticate`).expect(200);
     expect(first.body).toEqual({ nonce: expect.stringMatching(/^[0-9a-f]{64}$/), admin_url: 'http://example.test/wp-admin/' });
@@ -194,6 +209,9 @@ describe('premium-connect', () => {
     const answer = await t.request.post(`${ROOT}/premium-connect`).set('Authorization', `Bearer ${premium}`).send({ 'public-key': 'nope', 'site-id': 'x' }).expect(400);
     expect(answer.body.code).toBe('rest_invalid_param');
     expect(Object.keys(answer.body.data.params).sort()).toEqual(['public-key', 'site-id']);
+    const huge = await t.request.post(`${ROOT}/premium-connect`).set('Authorization', `Bearer ${premium}`)
+      .send({ 'public-key': 'ab'.repeat(32), 'site-id': '00000000-0000-4000-8000-000000000000', 'site-data': { blob: 'x'.repeat(70000) } }).expect(400);
+    expect(Object.keys(huge.body.data.params)).toEqual(['site-data']);
   });
 
   it('needs a premium token', async () => {

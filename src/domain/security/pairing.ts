@@ -20,6 +20,8 @@ const NOT_CONNECTED = 'Site is not connected to Wordfence Central.';
 const SITE_ID = /^[0-9a-f-]{36}$/i;
 /** is_email()'s shape, roughly: something@domain.tld without spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The dashboard's description of the site is kept as sent, within reason. */
+const MAX_SITE_DATA = 65536;
 
 /**
  * Keys the nonces of a site without SECURITY_SECRET_KEY: such a site keeps no secret and cannot be
@@ -115,6 +117,7 @@ export async function premiumConnect(ctx: DomainContext, caller: CentralCaller, 
   const params: Record<string, string> = Object.create(null) as Record<string, string>;
   if (!isPublicKeyHex(input.publicKey)) params['public-key'] = 'public-key is not an Ed25519 public key (64 hex digits).';
   if (typeof input.siteId !== 'string' || !SITE_ID.test(input.siteId)) params['site-id'] = 'site-id is not a site id (36 characters: hex digits and dashes).';
+  if (JSON.stringify(input.siteData ?? null).length > MAX_SITE_DATA) params['site-data'] = `site-data is larger than ${MAX_SITE_DATA} characters of JSON.`;
   const names = Object.keys(params);
   if (names.length) throw new DomainError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, 400, { params: { ...params } });
   const keyPair = generateKeyPair();

@@ -1,7 +1,8 @@
 /**
  * security/v1 pairing routes (wfRESTAuthenticationController; disconnect and premium-connect of
- * wfRESTConfigController), onto src/domain/security/pairing.ts. None declares arguments, as in the
- * plugin: each reads what the dashboard sends by WordPress's precedence.
+ * wfRESTConfigController, so listed after `config` as the plugin registers them), onto
+ * src/domain/security/pairing.ts. None declares arguments, as in the plugin: each reads what the
+ * dashboard sends by WordPress's precedence.
  */
 import { verifyCentralToken } from '../../../domain/security/central-auth';
 import { authenticate, authenticatePremium, authenticationNonce, disconnect, premiumConnect } from '../../../domain/security/pairing';
@@ -9,6 +10,7 @@ import { EDITABLE, respond, type RouteDef } from '../../server/types';
 
 const NS = 'security/v1';
 
+/** authenticate and authenticate-premium (public). */
 export function pairingRoutes(): RouteDef[] {
   return [
     {
@@ -25,6 +27,12 @@ export function pairingRoutes(): RouteDef[] {
       path: `/${NS}/authenticate-premium`,
       endpoints: [{ methods: ['POST'], handler: async (request) => authenticatePremium(request.domain, request.get('data'), request.get('signature')) }],
     },
+  ];
+}
+
+/** disconnect (site token) and premium-connect (premium token). */
+export function connectionRoutes(): RouteDef[] {
+  return [
     {
       namespace: NS,
       path: `/${NS}/disconnect`,
