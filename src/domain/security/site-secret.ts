@@ -13,8 +13,8 @@ const PURPOSE = 'security.site_secret';
 
 /**
  * The secret, made on first use. One sealed with another key (SECURITY_SECRET_KEY was changed) is
- * replaced: the tokens it signed die with it, and the pairing's sealed key pair cannot be opened
- * either, so the dashboard pairs again.
+ * replaced: the tokens it signed and the nonces it issued die with it (the pairing stays: the
+ * dashboard authenticates again). Every instance on the database must share the key.
  */
 export async function siteSecret(db: Database, key: Buffer): Promise<Buffer> {
   const stored = await readRow(db);
