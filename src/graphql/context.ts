@@ -26,7 +26,8 @@ export interface GraphQLContext {
   };
 }
 
-export function createContext(db: Database, config: Config, viewer: Viewer): GraphQLContext {
+/** `clientIp`: the client's address, which security events record. */
+export function createContext(db: Database, config: Config, viewer: Viewer, clientIp?: string): GraphQLContext {
   const loaders = new LoaderCache(db);
-  return { viewer, domain: { db: loaders.db, config, viewer, loaders }, effects: { wrote: false, succeeded: false, failed: false } };
+  return { viewer, domain: { db: loaders.db, config, viewer, loaders, clientIp }, effects: { wrote: false, succeeded: false, failed: false } };
 }

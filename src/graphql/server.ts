@@ -225,7 +225,7 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
     const search = checked.search;
     // Registered before the request runs, so a hash-only GET through any other process finds it once this is answered.
     for (const [hash, query] of registrationsOf(request.method, search, parsed.body)) await persistedQueries.register(hash, query);
-    const context = createContext(db, config, viewer);
+    const context = createContext(db, config, viewer, request.ip);
     const execute = async (): Promise<Answer> => {
       const response = await server.executeHTTPGraphQLRequest({
         httpGraphQLRequest: { method: request.method.toUpperCase(), headers: headerMapOf(request), search, body: parsed.body },

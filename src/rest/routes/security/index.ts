@@ -4,10 +4,10 @@
  * routes onto src/domain/security.
  */
 import type { RouteDef } from '../../server/types';
-import { pairingRoutes } from './pairing';
+import { connectionRoutes, pairingRoutes } from './pairing';
 import { configRoutes } from './config';
 import { scanRoutes } from './scan';
 
 export function securityV1Routes(): RouteDef[] {
-  return [...pairingRoutes(), ...configRoutes(), ...scanRoutes()];
+  return [...pairingRoutes(), ...configRoutes(), ...connectionRoutes(), ...scanRoutes()];
 }
