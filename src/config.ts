@@ -47,6 +47,13 @@ export interface Config {
   oembed: OEmbedConfig;
   seo: SeoConfig;
   ical: IcalConfig;
+  securityScan: SecurityScanConfig;
+}
+
+/** The security scanner (src/domain/security/scan). */
+export interface SecurityScanConfig {
+  /** Hosts links and redirects may not point at (SECURITY_SCAN_BLOCKED_HOSTS), besides the scan's stored list. */
+  blockedHosts: string[];
 }
 
 /** The search-optimisation plugin's outside services (src/domain/seo/semrush*.ts). */
@@ -318,6 +325,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ical: {
       expansionHorizonDays: Math.max(1, integer(env, 'ICAL_EXPANSION_HORIZON_DAYS', 732)),
       maxOccurrences: Math.max(1, integer(env, 'ICAL_MAX_OCCURRENCES', 500)),
+    },
+    securityScan: {
+      blockedHosts: hostList(env.SECURITY_SCAN_BLOCKED_HOSTS).map((host) => host.replace(/\.$/, '')),
     },
   };
 }
