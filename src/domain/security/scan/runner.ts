@@ -135,14 +135,18 @@ export class ScanRunner {
   }
 }
 
-const runners = new WeakMap<Database, ScanRunner>();
+const runners = new WeakMap<object, ScanRunner>();
 
-/** The runner of this database connection (one per server instance). */
+/**
+ * The runner of this server instance: one per database client of the process (a request's `db` is
+ * a view of it, so the runner is found by the client behind it, as the SEO analysis queue is).
+ */
 export function scanRunnerFor(db: Database, config: Config, log?: SecurityLogger): ScanRunner {
-  let runner = runners.get(db);
+  const key = db.untracked('finding the security scan runner of this client');
+  let runner = runners.get(key);
   if (!runner) {
     runner = new ScanRunner(db, config, log);
-    runners.set(db, runner);
+    runners.set(key, runner);
   } else {
     runner.use(config, log);
   }
