@@ -10,4 +10,6 @@ export interface DomainContext {
   config: Config;
   /** Batch loaders shared by this request and its `_embed` sub-requests. */
   loaders: LoaderCache;
+  /** The client's address, where a request is served (what security events record). */
+  clientIp?: string;
 }

@@ -7,7 +7,7 @@
 import { GraphQLError } from 'graphql';
 import { isStorableId } from '../domain/terms/loaders';
 
-export type IdKind = 'post' | 'term' | 'user' | 'redirect' | 'redirect_group' | 'redirect_log' | 'not_found_log' | 'security_finding';
+export type IdKind = 'post' | 'term' | 'user' | 'redirect' | 'redirect_group' | 'redirect_log' | 'not_found_log' | 'security_log' | 'security_finding';
 
 export function toGlobalId(kind: IdKind, id: number): string {
   return Buffer.from(`${kind}:${id}`, 'utf8').toString('base64');

@@ -24,6 +24,7 @@ import { readBody } from './read-body';
 import { registerUploads } from './uploads';
 import { registerSite } from './site';
 import { startLogRetention } from './log-retention';
+import { useSecurityLogger } from '../domain/security/log';
 import { SiteRedirects } from './redirects';
 import { closeAnalysisQueue } from '../domain/seo/analysis-queue';
 import { scanRunnerFor } from '../domain/security/scan/runner';
@@ -78,14 +79,16 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   if (cache.store) cacheStats = () => (cache.store as ResponseCache).stats();
   cache.bus.onInvalidate((tags) => metrics.invalidated(tags));
   fastify.addHook('onClose', async () => cache.close());
-  // Redirect and 404 log entries past their retention go, hourly.
-  const retention = startLogRetention(db, fastify.log);
+  // Redirect, 404 and security log entries past their retention go, hourly.
+  const retention = startLogRetention(db, fastify.log, config.securityLogRetentionDays);
   fastify.addHook('onClose', async () => retention.stop());
   // With http_request_duration_seconds_count, the average statements per request under any load.
   metrics.registry.gauge({ name: 'db_statements_run', help: 'SQL statements this process has run since it started.', collect: () => db.queries.count });
   metrics.registry.gauge({ name: 'db_prisma_calls_run', help: 'Of those, the statements Prisma ran (the rest ran as prepared statements on the fast read path).', collect: () => db.queries.prismaCount });
   metrics.registry.gauge({ name: 'db_read_fallbacks_run', help: 'Reads the fast path could not compile that went to Prisma unannounced (see the log for which).', collect: () => db.fast.audit.counts['prisma-fallback'] });
   metrics.registry.gauge({ name: 'db_untracked_reads_run', help: 'Read requests that reached for Prisma directly, unannounced (their answers carry * in the cache).', collect: () => db.fast.audit.counts['prisma-direct'] });
+  // Security events recorded without a logger at hand (token checks) go to this server's log.
+  useSecurityLogger(fastify.log);
   db.fast.audit.onFirstLeak = (leak) => fastify.log.warn({ leak }, 'a read left the tracked fast path (src/db/read-audit.ts)');
   metrics.registry.gauge({ name: 'server_processes', help: 'Server processes whose metrics this answer sums (the cluster workers; 1 without).', collect: () => 1 });
   registerMetrics(fastify, metrics.registry, options.metrics);

@@ -43,6 +43,8 @@ export interface InternalRequest {
   body: BodyInput;
   headers: Record<string, string>;
   viewer: Viewer;
+  /** The client's address (security events record it). */
+  clientIp?: string;
   /** Shared with `_embed` sub-requests; a new cache is made when absent (batch items get their own). */
   loaders?: LoaderCache;
 }
@@ -172,7 +174,7 @@ export class RestDispatcher {
       rawBody: body.raw,
       upload,
       viewer: input.viewer,
-      domain: { db: loaders.db, viewer: input.viewer, config: this.deps.config, loaders },
+      domain: { db: loaders.db, viewer: input.viewer, config: this.deps.config, loaders, clientIp: input.clientIp },
       urls: this.deps.urls,
       setValues(next) {
         values = next;
