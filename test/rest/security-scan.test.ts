@@ -18,6 +18,7 @@ import { checkpoint, claimNewScan, finishScan, LEASE_MS, readState } from '../..
 import { SCAN_STEPS } from '../../src/domain/security/scan/steps';
 import { writeOptions } from '../../src/domain/settings/options';
 import { startTestApp, userAuth, type TestApp } from '../support/app';
+import { centralAuthorization } from '../support/central';
 import { testProvider } from '../support/database';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -293,12 +294,89 @@ describe('security scan', () => {
     });
   });
 
-  it('keeps the security/v1 scan routes behind the dashboard token', async () => {
-    for (const [method, route] of [['post', '/scan'], ['delete', '/scan'], ['get', '/scan/issues'], ['post', '/scan/issue'], ['put', '/scan/issue'], ['patch', '/scan/issue']] as const) {
-      const anonymous = await t.request[method](`/wp-json/security/v1${route}`).expect(401);
-      expect(anonymous.body).toMatchObject({ code: 'rest_forbidden_context', data: { status: 401 } });
-      const signedIn = await t.request[method](`/wp-json/security/v1${route}`).set('Authorization', t.adminAuth).expect(403);
-      expect(signedIn.body).toMatchObject({ code: 'rest_forbidden_context', data: { status: 403 } });
-    }
+  describe('security/v1 scan routes', () => {
+    const ROOT = '/wp-json/security/v1';
+    let bearer: string;
+    beforeAll(async () => {
+      bearer = await centralAuthorization(t);
+    });
+    const call = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', route: string, body?: Json) => {
+      const req = t.request[method](`${ROOT}${route}`).set('Authorization', bearer);
+      return body === undefined ? req : req.send(body);
+    };
+
+    it('keeps every scan route behind the dashboard token', async () => {
+      for (const [method, route] of [['post', '/scan'], ['delete', '/scan'], ['get', '/scan/issues'], ['post', '/scan/issue'], ['put', '/scan/issue'], ['patch', '/scan/issue']] as const) {
+        const anonymous = await t.request[method](`${ROOT}${route}`).expect(401);
+        expect(anonymous.body).toMatchObject({ code: 'rest_forbidden_context', data: { status: 401 } });
+        const signedIn = await t.request[method](`${ROOT}${route}`).set('Authorization', t.adminAuth).expect(403);
+        expect(signedIn.body).toMatchObject({ code: 'rest_forbidden_context', data: { status: 403 } });
+        const forged = await t.request[method](`${ROOT}${route}`).set('Authorization', 'Bearer not-a-token').expect(401);
+        expect(forged.body.code).toBe('rest_forbidden_context');
+      }
+    });
+
+    it('starts a scan, refuses a second one while it runs, and records the scan in the security log', async () => {
+      const logged = await t.db.prisma.securityLogEntry.count({ where: { type: { in: ['scan-start', 'scan-complete'] } } });
+      expect((await call('post', '/scan').expect(200)).body).toEqual({ success: true });
+      await scanRunnerFor(t.db, t.config).whenIdle();
+      expect(await status()).toMatchObject({ running: false, lastResult: 'complete' });
+      expect(await t.db.prisma.securityLogEntry.count({ where: { type: { in: ['scan-start', 'scan-complete'] } } })).toBe(logged + 2);
+      // Each new finding was logged once, when it was first found.
+      const findingEvents = await t.db.prisma.securityLogEntry.findMany({ where: { type: 'scan-finding' } });
+      expect(findingEvents.length).toBeGreaterThanOrEqual(14);
+      expect(JSON.parse(findingEvents[0]!.details)).toMatchObject({ findingId: expect.any(Number), type: expect.any(String), severity: expect.any(String), recordKind: expect.any(String) });
+      await claimNewScan(t.db.prisma, 'another-instance', SCAN_STEPS.length);
+      expect((await call('post', '/scan').expect(200)).body).toEqual({ success: false, 'error-code': 'scan_running', error: 'A scan is already running.' });
+      expect((await call('delete', '/scan').expect(200)).body).toEqual({ success: true });
+      expect((await readState(t.db.prisma)).stopRequested).toBe(true);
+      expect(await finishScan(t.db.prisma, 'another-instance', 'stopped')).toBe(true);
+      // Nothing running: DELETE still answers success, as the plugin does.
+      expect((await call('delete', '/scan').expect(200)).body).toEqual({ success: true });
+    });
+
+    it('lists findings as wfIssues does: new and ignored, or pending alone, with offset and limit', async () => {
+      const all = (await call('get', '/scan/issues').expect(200)).body;
+      const newCount = await t.db.prisma.securityFinding.count({ where: { status: 'new' } });
+      expect(all.count).toBe(newCount);
+      expect(all['last-scan-time']).toBe(Math.floor(new Date((await status()).lastScanTime).getTime() / 1000));
+      expect(all.issues.new).toHaveLength(newCount);
+      expect(all.issues.ignored.length).toBeGreaterThan(0);
+      const first = all.issues.new[0];
+      expect(first).toEqual({
+        id: expect.any(Number), time: expect.any(Number), lastUpdated: expect.any(Number), status: 'new', type: expect.any(String),
+        severity: 100, ignoreP: expect.stringMatching(/^[0-9a-f]{64}$/), ignoreC: expect.stringMatching(/^[0-9a-f]{64}$/),
+        shortMsg: expect.any(String), longMsg: expect.any(String), data: expect.objectContaining({ recordKind: expect.any(String), recordId: expect.any(String) }), issueIDX: 0,
+      });
+      const severities = all.issues.new.map((issue: Json) => issue.severity as number);
+      expect(severities).toEqual([...severities].sort((a, b) => b - a));
+      const pending = (await call('get', '/scan/issues?group=pending&offset=1&limit=2').expect(200)).body;
+      expect(pending.count).toBe(newCount);
+      expect(pending.issues.map((issue: Json) => issue.id)).toEqual(all.issues.new.slice(1, 3).map((issue: Json) => issue.id));
+      // absint(): a negative or odd limit reads as PHP reads it; 0 means the default 100.
+      expect((await call('get', '/scan/issues?group=pending&limit=-1').expect(200)).body.issues).toHaveLength(1);
+      expect((await call('get', '/scan/issues?group=pending&limit=abc').expect(200)).body.issues).toHaveLength(newCount);
+    });
+
+    it('marks one finding, by JSON or form body, and says when there is no such finding', async () => {
+      const issues = (await call('get', '/scan/issues?group=pending').expect(200)).body.issues as Json[];
+      const [one, two] = issues;
+      expect((await call('post', '/scan/issue', { issue: { id: one!.id, status: 'ignoreP' } }).expect(200)).body).toEqual({ success: true });
+      const form = await t.request.patch(`${ROOT}/scan/issue`).set('Authorization', bearer).type('form').send(`issue[id]=${two!.id}&issue[status]=ignoreC`).expect(200);
+      expect(form.body).toEqual({ success: true });
+      const after = (await call('get', '/scan/issues').expect(200)).body;
+      expect(after.issues.ignored.map((issue: Json) => [issue.id, issue.status])).toEqual(expect.arrayContaining([[one!.id, 'ignoreP'], [two!.id, 'ignoreC']]));
+      expect(after.count).toBe(issues.length - 2);
+      expect((await call('put', '/scan/issue', { issue: { id: one!.id, status: 'new' } }).expect(200)).body).toEqual({ success: true });
+      expect((await call('post', '/scan/issue', { issue: { id: 999999, status: 'fixed' } }).expect(200)).body).toEqual({ success: false, error: 'Issue not found.' });
+      expect((await call('post', '/scan/issue', {}).expect(200)).body).toEqual({ success: false, error: 'Issue not found.' });
+      expect((await call('post', '/scan/issue', { issue: 'nope' }).expect(200)).body).toEqual({ success: false, error: 'Issue not found.' });
+      const bad = await call('post', '/scan/issue', { issue: { id: one!.id, status: 'whatever' } }).expect(400);
+      expect(bad.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { issue: expect.any(String) } } });
+      // A refused write changed nothing.
+      expect((await t.db.prisma.securityFinding.findUniqueOrThrow({ where: { id: one!.id } })).status).toBe('new');
+      // A key a client sends never reaches a prototype.
+      expect((await call('post', '/scan/issue', { issue: JSON.parse('{"__proto__": {"id": 1, "status": "fixed"}}') }).expect(200)).body).toEqual({ success: false, error: 'Issue not found.' });
+    });
   });
 });
