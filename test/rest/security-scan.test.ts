@@ -358,6 +358,19 @@ describe('security scan', () => {
       expect((await call('get', '/scan/issues?group=pending&limit=abc').expect(200)).body.issues).toHaveLength(newCount);
     });
 
+    it('never lets the response cache keep a findings list (a token in X-Authorization looks anonymous to it)', async () => {
+      const cached = await startTestApp({ CACHE_ENABLED: 'true', MEDIA_DIR: t.config.media.dir }, { sharedWith: t });
+      try {
+        const token = bearer;
+        const answer = await cached.request.get(`${ROOT}/scan/issues`).set('X-Authorization', token).expect(200);
+        expect(answer.headers['cache-control']).toMatch(/no-store/);
+        const stranger = await cached.request.get(`${ROOT}/scan/issues`).expect(401);
+        expect(stranger.body.code).toBe('rest_forbidden_context');
+      } finally {
+        await cached.close();
+      }
+    });
+
     it('marks one finding, by JSON or form body, and says when there is no such finding', async () => {
       const issues = (await call('get', '/scan/issues?group=pending').expect(200)).body.issues as Json[];
       const [one, two] = issues;

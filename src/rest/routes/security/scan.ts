@@ -7,7 +7,7 @@
 import { verifyCentralToken } from '../../../domain/security/central-auth';
 import { centralIssues, findingStatusOf, invalidStatus, markFinding, startScan, stopScan } from '../../../domain/security/scan/scans';
 import type { FindingRecord } from '../../../domain/security/scan/findings';
-import { EDITABLE, type HandlerRequest, type RouteDef } from '../../server/types';
+import { EDITABLE, respond, type HandlerRequest, type RouteDef } from '../../server/types';
 
 const NS = 'security/v1';
 const MAX_INT = 2_147_483_647;
@@ -47,13 +47,14 @@ async function issuesList(request: HandlerRequest) {
   const offset = absint(request.get('offset'));
   const limit = absint(request.get('limit')) || 100;
   const list = await centralIssues(request.domain, group, offset, limit, caller);
-  return {
+  // For the token's holder only: a token in X-Authorization leaves the request looking anonymous to the response cache.
+  return respond({
     count: list.count,
     'last-scan-time': list.lastScanTime ? unix(list.lastScanTime) : false,
     issues: list.pending
       ? list.newItems.map((item) => issueJson(item))
       : { new: list.newItems.map((item, i) => issueJson(item, i)), ignored: list.ignoredItems.map((item, i) => issueJson(item, i)) },
-  };
+  }, 200, { 'Cache-Control': 'no-store' });
 }
 
 async function start(request: HandlerRequest) {
