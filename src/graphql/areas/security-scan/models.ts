@@ -11,13 +11,19 @@ const iso = (date: Date | null): string | null => (date ? date.toISOString() : n
 
 export class SecurityFindingRecordModel extends Model {
   constructor(
-    readonly kind: string,
-    readonly id: string,
+    private readonly recordKind: string,
+    private readonly recordId: string,
   ) {
     super();
   }
   get __typename(): string {
     return 'SecurityFindingRecord';
+  }
+  get kind(): string {
+    return this.recordKind;
+  }
+  get id(): string {
+    return this.recordId;
   }
 }
 
