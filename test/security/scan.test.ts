@@ -250,14 +250,18 @@ describe('security scan', () => {
       // Its runner dies; this instance takes the scan over and honours the stop before any step.
       await t.db.prisma.securityScanState.update({ where: { id: 1 }, data: { leaseExpiresAt: new Date(Date.now() - LEASE_MS) } });
       const findingsBefore = await t.db.prisma.securityFinding.count();
+      const stopsBefore = await t.db.prisma.securityLogEntry.count({ where: { type: 'scan-stop' } });
       await scanRunnerFor(t.db, t.config).resumeAbandoned();
       await idle();
-      expect(await status()).toMatchObject({ running: false, stopRequested: false, lastResult: 'stopped' });
+      expect(await status()).toMatchObject({ running: false, stopRequested: false, lastResult: 'stopped', step: 0 });
+      expect(await t.db.prisma.securityLogEntry.count({ where: { type: 'scan-stop' } })).toBe(stopsBefore + 1);
       expect(await t.db.prisma.securityFinding.count()).toBe(findingsBefore);
       // A scan whose runner died without anybody to take it over is stopped by the request itself.
       await claimNewScan(t.db.prisma, 'crashed', SCAN_STEPS.length);
       await t.db.prisma.securityScanState.update({ where: { id: 1 }, data: { leaseExpiresAt: new Date(Date.now() - LEASE_MS) } });
+      const stops = await t.db.prisma.securityLogEntry.count({ where: { type: 'scan-stop' } });
       expect((await data(`mutation { stopSecurityScan(input: {}) { wasRunning securityScan { running lastResult } } }`)).stopSecurityScan).toEqual({ wasRunning: true, securityScan: { running: false, lastResult: 'stopped' } });
+      expect(await t.db.prisma.securityLogEntry.count({ where: { type: 'scan-stop' } })).toBe(stops + 1);
       // Nothing running: a stop changes nothing.
       expect((await data(`mutation { stopSecurityScan(input: {}) { wasRunning } }`)).stopSecurityScan).toEqual({ wasRunning: false });
     });

@@ -125,6 +125,12 @@ export class ScanRunner {
     }
   }
 
+  /** A stop that ended a scan nobody ran (its runner had died): logged here, as no runner will. */
+  async stoppedOrphan(): Promise<void> {
+    const state = await readState(this.prisma);
+    await this.event('scan-stop', `Security scan #${state.scanId} stopped on request; its runner had stopped answering.`, { scanId: state.scanId, step: state.step });
+  }
+
   private async event(type: 'scan-start' | 'scan-stop' | 'scan-complete' | 'scan-finding', message: string, details: Record<string, unknown>): Promise<void> {
     try {
       await recordSecurityEvent(this.db, { type, message, details }, this.log);

@@ -27,7 +27,9 @@ export async function startScan(ctx: DomainContext, caller?: Caller): Promise<bo
 /** Asks the running scan to stop before its next step (a scan whose runner died stops at once). */
 export async function stopScan(ctx: DomainContext, caller?: Caller): Promise<boolean> {
   requireScanAccess(ctx, caller);
-  return requestStop(ctx.db.prisma);
+  const outcome = await requestStop(ctx.db.prisma);
+  if (outcome === 'stopped') await scanRunnerFor(ctx.db, ctx.config).stoppedOrphan();
+  return outcome !== 'idle';
 }
 
 export interface ScanStatus {

@@ -78,14 +78,14 @@ export async function releaseLease(prisma: PrismaClient, owner: string, now = ne
 
 /**
  * Asks the running scan to stop (its runner stops before its next step). A scan nobody runs (its
- * lease lapsed) is stopped at once, as Wordfence clears its scan lock. True when a scan was running.
+ * lease lapsed) is stopped at once, as Wordfence clears its scan lock.
  */
-export async function requestStop(prisma: PrismaClient, now = new Date()): Promise<boolean> {
+export async function requestStop(prisma: PrismaClient, now = new Date()): Promise<'stopped' | 'requested' | 'idle'> {
   const orphan = await prisma.securityScanState.updateMany({
     where: { id: STATE_ID, status: 'running', OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: now } }] },
     data: { status: 'idle', leaseOwner: '', leaseExpiresAt: null, stopRequested: false, finishedAt: now, lastResult: 'stopped' },
   });
-  if (orphan.count === 1) return true;
+  if (orphan.count === 1) return 'stopped';
   const asked = await prisma.securityScanState.updateMany({ where: { id: STATE_ID, status: 'running' }, data: { stopRequested: true } });
-  return asked.count === 1;
+  return asked.count === 1 ? 'requested' : 'idle';
 }
