@@ -3,8 +3,8 @@
  * what the name and the declared type say (decided as uploads decide it, file-types.ts), and PHP
  * or HTML code inside a file (a polyglot image: a web server or a browser that sniffs runs it).
  */
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { checkFile } from '../../media/file-types';
 import { ATTACHED_FILE_KEY } from '../../media/metadata';
 import { isSafeKey, type MediaStorage } from '../../media/storage';
@@ -17,9 +17,9 @@ const PHP = /<\?php/i;
 const HTML = /<(?:script|html|iframe|!doctype\s+html|body|svg[^>]*\bon[a-z]+\s*=)/i;
 const TAIL = 64;
 
-/** The first code marker in the object's bytes (streamed, a small overlap kept between chunks), or null. */
-async function codeIn(storage: MediaStorage, key: string, lookForHtml: boolean): Promise<string | null> {
-  const stream: Readable = await storage.get(key);
+/** The first code marker in the file's bytes (streamed, a small overlap kept between chunks), or null. */
+async function codeIn(file: string, lookForHtml: boolean): Promise<string | null> {
+  const stream = createReadStream(file);
   let carry = '';
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -35,14 +35,19 @@ async function codeIn(storage: MediaStorage, key: string, lookForHtml: boolean):
 }
 
 /** What the bytes are when they disagree with the stored name and type, or null when they agree. */
-async function mismatch(storage: MediaStorage, key: string, declared: string): Promise<string | null> {
+async function mismatch(file: string, key: string, declared: string): Promise<string | null> {
+  const name = path.posix.basename(key);
+  const checked = await checkFile(file, name);
+  if (!checked) return `bytes that do not match a ${declared} file named ${name}`;
+  if (checked.name !== name || checked.mimeType !== declared) return `the bytes of a ${checked.mimeType} file`;
+  return null;
+}
+
+/** Both readings of one upload, from one local copy (the file itself on local storage, one download from a bucket). */
+async function inspect(storage: MediaStorage, key: string, declared: string): Promise<{ wrong: string | null; code: string | null }> {
   const copy = await storage.localPath(key);
   try {
-    const name = path.posix.basename(key);
-    const checked = await checkFile(copy.path, name);
-    if (!checked) return `bytes that do not match a ${declared} file named ${name}`;
-    if (checked.name !== name || checked.mimeType !== declared) return `the bytes of a ${checked.mimeType} file`;
-    return null;
+    return { wrong: await mismatch(copy.path, key, declared), code: await codeIn(copy.path, !declared.startsWith('text/')) };
   } finally {
     await copy.release();
   }
@@ -70,7 +75,7 @@ export const uploadCheck: ScanStep = {
         const label = `the upload ${key} (attachment #${row.id})`;
         const version = `${stored.size}:${stored.etag}`;
         const declared = row.mimeType || 'application/octet-stream';
-        const wrong = await mismatch(storage, key, declared);
+        const { wrong, code } = await inspect(storage, key, declared);
         if (wrong) {
           out.push({
             type: 'uploadTypeMismatch',
@@ -83,8 +88,6 @@ export const uploadCheck: ScanStep = {
             data: { file: key, declaredType: declared },
           });
         }
-        const binary = !declared.startsWith('text/');
-        const code = await codeIn(storage, key, binary);
         if (code) {
           out.push({
             type: 'uploadExecutableCode',

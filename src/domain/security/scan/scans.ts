@@ -143,6 +143,11 @@ export async function centralIssues(ctx: DomainContext, group: string, offset: n
   return { count, lastScanTime: state.lastScanTime, pending, newItems, ignoredItems };
 }
 
+/** Marking a finding that does not exist, where the face answers with an error (GraphQL). */
+export function findingNotFound(): DomainError {
+  return new DomainError('security_finding_not_found', 'Issue not found.', 404);
+}
+
 export function invalidStatus(): DomainError {
   return new DomainError('rest_invalid_param', 'Invalid parameter(s): issue', 400, { params: { issue: 'issue.status must be new, ignoreP, ignoreC, ignored or fixed.' } });
 }

@@ -6,7 +6,7 @@
 import type { RootQueryToSecurityFindingConnectionWhereArgs, UpdateSecurityFindingInput, UpdateSecurityScanOptionsInput } from '../../../generated/graphql';
 import { DomainError } from '../../../domain/errors';
 import type { FindingFilter } from '../../../domain/security/scan/findings';
-import { finding, findingCount, findings, markFinding, positionOfFinding, scanStatus, startScan, stopScan, updateScanOptions } from '../../../domain/security/scan/scans';
+import { finding, findingCount, findingNotFound, findings, markFinding, positionOfFinding, scanStatus, startScan, stopScan, updateScanOptions } from '../../../domain/security/scan/scans';
 import { connectionOf, connectionOfList, type ConnectionArgs } from '../../connection';
 import type { GraphQLContext } from '../../context';
 import { orNull } from '../../errors';
@@ -61,7 +61,7 @@ export const securityScanArea: Area = {
         return { clientMutationId: input.clientMutationId ?? null, wasRunning, securityScan: await status(ctx) };
       },
       updateSecurityFinding: async (_: unknown, { input }: { input: UpdateSecurityFindingInput }, ctx: GraphQLContext) => {
-        if (!(await markFinding(ctx.domain, input.id, STATUS_OF.get(input.status)!))) throw new DomainError('security_finding_not_found', 'Issue not found.', 404);
+        if (!(await markFinding(ctx.domain, input.id, STATUS_OF.get(input.status)!))) throw findingNotFound();
         const record = await finding(ctx.domain, input.id);
         return { clientMutationId: input.clientMutationId ?? null, finding: record ? new SecurityFindingModel(record) : null };
       },
