@@ -50,6 +50,7 @@ export interface Config {
   central: CentralConfig;
   /** Days the security log keeps an entry (SECURITY_LOG_RETENTION_DAYS; 0: forever). */
   securityLogRetentionDays: number;
+  securityScan: SecurityScanConfig;
 }
 
 /** Pairing with a central security dashboard (security/v1 authenticate*, premium-connect; src/domain/security). */
@@ -65,6 +66,12 @@ export interface CentralConfig {
    * premium pairing is off.
    */
   premiumPublicKey?: Buffer;
+}
+
+/** The security scanner (src/domain/security/scan). */
+export interface SecurityScanConfig {
+  /** Hosts links and redirects may not point at (SECURITY_SCAN_BLOCKED_HOSTS), besides the scan's stored list. */
+  blockedHosts: string[];
 }
 
 /** The search-optimisation plugin's outside services (src/domain/seo/semrush*.ts). */
@@ -350,6 +357,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       premiumPublicKey: ed25519PublicKey('SECURITY_CENTRAL_PUBLIC_KEY', env.SECURITY_CENTRAL_PUBLIC_KEY),
     },
     securityLogRetentionDays: Math.max(0, integer(env, 'SECURITY_LOG_RETENTION_DAYS', 90)),
+    securityScan: {
+      blockedHosts: hostList(env.SECURITY_SCAN_BLOCKED_HOSTS).map((host) => host.replace(/\.$/, '')),
+    },
   };
 }
 

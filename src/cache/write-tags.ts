@@ -160,9 +160,11 @@ const RULES: Record<string, Rule> = Object.fromEntries(
 /**
  * The log of invalidations itself, persisted GraphQL documents (registering one changes no answer),
  * the redirect and 404 logs (no cached answer reads them; they are written on every hit), and the
- * security log and used nonces (read only by administrators and the pairing, never cached).
+ * security log and used nonces (read only by administrators and the pairing, never cached), and
+ * the security scanner's state and findings (answered to administrators and the dashboard only,
+ * never cached; a scan writes them at every step).
  */
-const SKIPPED = new Set(['cacheInvalidation', 'persistedQuery', 'redirectLog', 'notFoundLog', 'securityLogEntry', 'securityNonce']);
+const SKIPPED = new Set(['cacheInvalidation', 'persistedQuery', 'redirectLog', 'notFoundLog', 'securityLogEntry', 'securityNonce', 'securityScanState', 'securityFinding']);
 
 /** Every model's delegate name (`contentMeta` for ContentMeta), but the log's. */
 const DELEGATES = new Set(Object.values(Prisma.ModelName).map((model) => model[0].toLowerCase() + model.slice(1)).filter((name) => !SKIPPED.has(name)));

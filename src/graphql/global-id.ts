@@ -1,12 +1,13 @@
 /**
  * Global ids as WPGraphQL builds them: base64 of "<loader>:<database id>". The prefix names the
  * loader, not the GraphQL type: every post type is `post:`, terms and menus `term:`, users `user:`;
- * the redirects area's objects `redirect:`, `redirect_group:`, `redirect_log:` and `not_found_log:`.
+ * the redirects area's objects `redirect:`, `redirect_group:`, `redirect_log:` and `not_found_log:`;
+ * the security scanner's findings `security_finding:`.
  */
 import { GraphQLError } from 'graphql';
 import { isStorableId } from '../domain/terms/loaders';
 
-export type IdKind = 'post' | 'term' | 'user' | 'redirect' | 'redirect_group' | 'redirect_log' | 'not_found_log' | 'security_log';
+export type IdKind = 'post' | 'term' | 'user' | 'redirect' | 'redirect_group' | 'redirect_log' | 'not_found_log' | 'security_log' | 'security_finding';
 
 export function toGlobalId(kind: IdKind, id: number): string {
   return Buffer.from(`${kind}:${id}`, 'utf8').toString('base64');

@@ -20,6 +20,7 @@ import { menusArea } from './areas/menus';
 import { oembedArea } from './areas/oembed';
 import { redirectsArea } from './areas/redirects';
 import { securityLogArea } from './areas/security-log';
+import { securityScanArea } from './areas/security-scan';
 import { seoArea } from './areas/seo';
 import { settingsArea } from './areas/settings';
 import { termsArea } from './areas/terms';
@@ -34,7 +35,7 @@ export function readTypeDefs(): string[] {
     .map((name) => readFileSync(path.join(SCHEMA_DIR, name), 'utf8'));
 }
 
-export const AREAS: readonly Area[] = [contentArea, termsArea, usersArea, menusArea, settingsArea, eventsArea, mediaArea, oembedArea, redirectsArea, seoArea, securityLogArea];
+export const AREAS: readonly Area[] = [contentArea, termsArea, usersArea, menusArea, settingsArea, eventsArea, mediaArea, oembedArea, redirectsArea, seoArea, securityLogArea, securityScanArea];
 
 export function buildSchema(): GraphQLSchema {
   installNodeSources(AREAS.flatMap((area) => (area.nodes ? [area.nodes] : [])));

@@ -27,6 +27,7 @@ import { startLogRetention } from './log-retention';
 import { useSecurityLogger } from '../domain/security/log';
 import { SiteRedirects } from './redirects';
 import { closeAnalysisQueue } from '../domain/seo/analysis-queue';
+import { scanRunnerFor } from '../domain/security/scan/runner';
 
 export interface App {
   fastify: FastifyInstance;
@@ -113,6 +114,13 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   fastify.addHook('onClose', async () => graphql.stop());
   // The SEO analysis that runs after saves finishes its current item before the database closes.
   fastify.addHook('onClose', async () => closeAnalysisQueue(db));
+  // Security scans run in the background; a scan whose server died is resumed at start (and checked for every lease period).
+  const scans = scanRunnerFor(db, config, fastify.log);
+  fastify.addHook('onReady', async () => {
+    await scans.resumeAbandoned().catch((error: unknown) => fastify.log.warn({ err: error }, 'security scan: resuming failed'));
+    scans.watch();
+  });
+  fastify.addHook('onClose', async () => scans.close());
 
   // Liveness: answers without touching the database (also the bare baseline of the benchmarks).
   fastify.get('/ping', async () => ({ status: 'ok' }));

@@ -1,0 +1,48 @@
+-- CreateTable
+CREATE TABLE "SecurityScanState" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "status" TEXT NOT NULL DEFAULT 'idle',
+    "scanId" INTEGER NOT NULL DEFAULT 0,
+    "leaseOwner" TEXT NOT NULL DEFAULT '',
+    "leaseExpiresAt" DATETIME,
+    "stopRequested" BOOLEAN NOT NULL DEFAULT false,
+    "step" INTEGER NOT NULL DEFAULT 0,
+    "steps" INTEGER NOT NULL DEFAULT 0,
+    "startedAt" DATETIME,
+    "finishedAt" DATETIME,
+    "lastScanTime" DATETIME,
+    "lastResult" TEXT NOT NULL DEFAULT '',
+    "lastError" TEXT NOT NULL DEFAULT '',
+    "options" TEXT NOT NULL DEFAULT '{}'
+);
+
+-- CreateTable
+CREATE TABLE "SecurityFinding" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "type" TEXT NOT NULL,
+    "severity" INTEGER NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'new',
+    "ignoreP" TEXT NOT NULL,
+    "ignoreC" TEXT NOT NULL,
+    "shortMsg" TEXT NOT NULL,
+    "longMsg" TEXT NOT NULL,
+    "data" TEXT NOT NULL DEFAULT '{}',
+    "recordKind" TEXT NOT NULL,
+    "recordId" TEXT NOT NULL,
+    "scanId" INTEGER NOT NULL DEFAULT 0,
+    "time" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUpdated" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SecurityFinding_ignoreP_key" ON "SecurityFinding"("ignoreP");
+
+-- CreateIndex
+CREATE INDEX "SecurityFinding_status_severity_idx" ON "SecurityFinding"("status", "severity");
+
+-- CreateIndex
+CREATE INDEX "SecurityFinding_type_idx" ON "SecurityFinding"("type");
+
+
+-- The scanner's one state row.
+INSERT INTO "SecurityScanState" ("id") VALUES (1);
