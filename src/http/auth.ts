@@ -23,9 +23,10 @@ export async function resolveViewer(db: Database, authorization: string | undefi
 
 /**
  * Whether a request may share answers with every other anonymous reader: it sends no credentials.
- * Any Authorization header (even one `resolveViewer` would ignore) keeps a request out of the
- * shared cache, so a hit is served before the viewer is resolved, on this check alone.
+ * Any Authorization header (even one `resolveViewer` would ignore), or the `X-Authorization` the
+ * security/v1 token routes also accept, keeps a request out of the shared cache, so a hit is served
+ * before the viewer is resolved, on this check alone.
  */
-export function isAnonymousRequest(headers: { authorization?: string }): boolean {
-  return !headers.authorization;
+export function isAnonymousRequest(headers: { authorization?: string; 'x-authorization'?: string | string[] }): boolean {
+  return !headers.authorization && !headers['x-authorization'];
 }

@@ -121,7 +121,11 @@ export function settingsRoutes(): RouteDef[] {
       methods: ['GET'],
       args: { url: { type: 'string', required: true, description: 'The url to retrieve' } },
       permission: allowed('manage_options'),
-      handler: async (request) => respond(await fileSize(request.domain, String(request.params.url)), 404),
+      // Yoast answers both outcomes with 404; a failure also carries WordPress's error keys.
+      handler: async (request) => {
+        const answer = await fileSize(request.domain, String(request.params.url));
+        return answer.type === 'failure' ? yoastAnswer(answer, 404) : respond(answer, 404);
+      },
     }),
     route('import/(?P<plugin>[\\w-]+)/(?P<type>[\\w-]+)', {
       methods: ['POST'],

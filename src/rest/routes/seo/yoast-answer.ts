@@ -12,7 +12,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 function messageOf(body: Record<string, unknown>): string {
   const inner = isRecord(body.json) ? body.json : body;
-  for (const key of ['error', 'message']) if (typeof inner[key] === 'string' && inner[key]) return inner[key] as string;
+  for (const key of ['error', 'message', 'response']) if (typeof inner[key] === 'string' && inner[key]) return inner[key] as string;
   if (Array.isArray(inner.failures) && inner.failures.length) return `Invalid: ${inner.failures.join(', ')}.`;
   return 'The request could not be completed.';
 }
