@@ -13,6 +13,7 @@
  * passwords), never from a cookie, so a cross-site request can do nothing its page could not do
  * itself; mutations over GET are still refused (Apollo allows only queries there).
  */
+import { clientIp } from '../http/security';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -215,7 +216,7 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
     if (Array.isArray(parsed.body) && parsed.body.length > config.graphql.batchLimit) {
       return sendErrors(reply, 400, `Batch requests are limited to ${config.graphql.batchLimit} operations; this one has ${parsed.body.length}.`, { code: 'BATCH_LIMIT_EXCEEDED' });
     }
-    const viewer = await resolveViewer(db, request.headers.authorization, request.ip);
+    const viewer = await resolveViewer(db, request.headers.authorization, clientIp(request));
     if (viewer instanceof DomainError) return sendErrors(reply, viewer.status, viewer.message, { code: viewer.code, status: viewer.status });
 
     const url = request.raw.url ?? '';

@@ -25,6 +25,7 @@ import { registerUploads } from './uploads';
 import { registerSite } from './site';
 import { startLogRetention } from './log-retention';
 import { SiteRedirects } from './redirects';
+import { registerSecurity } from './security';
 import { closeAnalysisQueue } from '../domain/seo/analysis-queue';
 
 export interface App {
@@ -75,6 +76,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     outcome: (face, outcome, reason) => (outcome === 'hit' ? metrics.cacheHit(face) : outcome === 'miss' ? metrics.cacheMiss(face) : metrics.cacheBypassed(face, reason ?? 'uncacheable')),
   });
   if (cache.store) cacheStats = () => (cache.store as ResponseCache).stats();
+  // Blocked addresses, rate limits and the address logins are judged by, before any face serves.
+  registerSecurity(fastify, config, db, cache.bus, fastify.log);
   cache.bus.onInvalidate((tags) => metrics.invalidated(tags));
   fastify.addHook('onClose', async () => cache.close());
   // Redirect and 404 log entries past their retention go, hourly.

@@ -43,6 +43,8 @@ export interface InternalRequest {
   body: BodyInput;
   headers: Record<string, string>;
   viewer: Viewer;
+  /** The client's address as the security settings see it (src/http/security.ts); '' when unknown. */
+  ip?: string;
   /** Shared with `_embed` sub-requests; a new cache is made when absent (batch items get their own). */
   loaders?: LoaderCache;
 }
@@ -169,6 +171,7 @@ export class RestDispatcher {
       },
       query: input.query,
       headers: input.headers,
+      ip: input.ip ?? '',
       rawBody: body.raw,
       upload,
       viewer: input.viewer,
