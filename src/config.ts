@@ -48,6 +48,7 @@ export interface Config {
   seo: SeoConfig;
   ical: IcalConfig;
   security: SecurityConfig;
+  central: CentralConfig;
 }
 
 /** Where the security configuration keeps its counters (failed logins, lockouts, rate limits). */
@@ -56,6 +57,21 @@ export interface SecurityConfig {
   redisUrl?: string;
   /** Prepended to every Redis key (REDIS_KEY_PREFIX, default `security:`), so several sites can share one server. */
   redisKeyPrefix: string;
+}
+
+/** Pairing with a central security dashboard (security/v1 authenticate*, premium-connect; src/domain/security). */
+export interface CentralConfig {
+  /**
+   * Key (32 bytes, from SECURITY_SECRET_KEY) sealing the site's secret (nonces, tokens) and its
+   * private key at rest; unset, nothing is kept and the site cannot be paired.
+   */
+  secretKey?: Buffer;
+  /**
+   * The dashboard's own Ed25519 public key (32 bytes, SECURITY_CENTRAL_PUBLIC_KEY as 64 hex digits):
+   * what `authenticate-premium` signatures are verified with (the plugin's built-in key). Unset,
+   * premium pairing is off.
+   */
+  premiumPublicKey?: Buffer;
 }
 
 /** The search-optimisation plugin's outside services (src/domain/seo/semrush*.ts). */
@@ -204,15 +220,23 @@ function hostList(raw: string | undefined): string[] {
 }
 
 /**
- * SEO_SECRET_KEY: 64 hex digits or base64 of 32 bytes (e.g. `openssl rand -hex 32`); anything else
+ * SEO_SECRET_KEY, SECURITY_SECRET_KEY: 64 hex digits or base64 of 32 bytes (e.g. `openssl rand -hex 32`); anything else
  * is refused rather than stretched, so a weak passphrase cannot pass for a key.
  */
-function secretKey(raw: string | undefined): Buffer | undefined {
+function secretKey(name: string, raw: string | undefined): Buffer | undefined {
   const text = raw?.trim();
   if (!text) return undefined;
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  if (key.length !== 32) throw new ConfigError('SEO_SECRET_KEY must be 32 bytes, as 64 hex digits or base64');
+  if (key.length !== 32) throw new ConfigError(`${name} must be 32 bytes, as 64 hex digits or base64`);
   return key;
+}
+
+/** SECURITY_CENTRAL_PUBLIC_KEY: a raw Ed25519 public key, 64 hex digits (libsodium's and the plugin's form). */
+function ed25519PublicKey(name: string, raw: string | undefined): Buffer | undefined {
+  const text = raw?.trim();
+  if (!text) return undefined;
+  if (!/^[0-9a-f]{64}$/i.test(text)) throw new ConfigError(`${name} must be an Ed25519 public key as 64 hex digits`);
+  return Buffer.from(text, 'hex');
 }
 
 function serviceUrl(name: string, raw: string | undefined): string | undefined {
@@ -327,7 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keyphraseServiceUrl: serviceUrl('SEO_KEYPHRASE_SERVICE_URL', env.SEO_KEYPHRASE_SERVICE_URL),
       keyphraseClientId: env.SEO_KEYPHRASE_CLIENT_ID || 'yoast',
       keyphraseClientSecret: env.SEO_KEYPHRASE_CLIENT_SECRET || '',
-      secretKey: secretKey(env.SEO_SECRET_KEY),
+      secretKey: secretKey('SEO_SECRET_KEY', env.SEO_SECRET_KEY),
       timeoutMs: integer(env, 'SEO_KEYPHRASE_TIMEOUT_MS', 10000),
       allowHosts: hostList(env.SEO_KEYPHRASE_ALLOW_HOSTS),
     },
@@ -338,6 +362,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     security: {
       redisUrl: redisUrl(env.REDIS_URL),
       redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'security:',
+    },
+    central: {
+      secretKey: secretKey('SECURITY_SECRET_KEY', env.SECURITY_SECRET_KEY),
+      premiumPublicKey: ed25519PublicKey('SECURITY_CENTRAL_PUBLIC_KEY', env.SECURITY_CENTRAL_PUBLIC_KEY),
     },
   };
 }

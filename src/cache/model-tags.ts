@@ -65,7 +65,8 @@ export const MODEL_TAGS: Record<string, ModelTagging | ConstantTagging> = {
   Option: { constant: [SETTINGS] },
   EventImport: { constant: [listTag('EventImport')] },
   EventImportOrigin: { constant: [listTag('EventImportOrigin')] },
-  // The logs (RedirectLog, NotFoundLog) are absent: no cached answer reads them, and they are written on every hit.
+  // The logs (RedirectLog, NotFoundLog, SecurityLogEntry) and used nonces (SecurityNonce) are absent:
+  // no cached answer reads them, and they are written on every hit.
   Redirect: { constant: [REDIRECTS] },
   RedirectGroup: { constant: [REDIRECTS] },
   // The stored SEO analysis and link records: read by the seo/v1 scores, statistics and indexing

@@ -159,9 +159,10 @@ const RULES: Record<string, Rule> = Object.fromEntries(
 
 /**
  * The log of invalidations itself, persisted GraphQL documents (registering one changes no answer),
- * and the redirect and 404 logs (no cached answer reads them; they are written on every hit).
+ * the redirect and 404 logs (no cached answer reads them; they are written on every hit), and the
+ * security log and used nonces (read only by administrators and the pairing, never cached).
  */
-const SKIPPED = new Set(['cacheInvalidation', 'persistedQuery', 'redirectLog', 'notFoundLog', 'securityCounter']);
+const SKIPPED = new Set(['cacheInvalidation', 'persistedQuery', 'redirectLog', 'notFoundLog', 'securityLogEntry', 'securityNonce', 'securityCounter']);
 
 /** Every model's delegate name (`contentMeta` for ContentMeta), but the log's. */
 const DELEGATES = new Set(Object.values(Prisma.ModelName).map((model) => model[0].toLowerCase() + model.slice(1)).filter((name) => !SKIPPED.has(name)));

@@ -24,6 +24,7 @@ import { readBody } from './read-body';
 import { registerUploads } from './uploads';
 import { registerSite } from './site';
 import { startLogRetention } from './log-retention';
+import { useSecurityLogger } from '../domain/security/log';
 import { SiteRedirects } from './redirects';
 import { registerSecurity } from './security';
 import { closeAnalysisQueue } from '../domain/seo/analysis-queue';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   metrics.registry.gauge({ name: 'db_prisma_calls_run', help: 'Of those, the statements Prisma ran (the rest ran as prepared statements on the fast read path).', collect: () => db.queries.prismaCount });
   metrics.registry.gauge({ name: 'db_read_fallbacks_run', help: 'Reads the fast path could not compile that went to Prisma unannounced (see the log for which).', collect: () => db.fast.audit.counts['prisma-fallback'] });
   metrics.registry.gauge({ name: 'db_untracked_reads_run', help: 'Read requests that reached for Prisma directly, unannounced (their answers carry * in the cache).', collect: () => db.fast.audit.counts['prisma-direct'] });
+  // Security events recorded without a logger at hand (token checks) go to this server's log.
+  useSecurityLogger(fastify.log);
   db.fast.audit.onFirstLeak = (leak) => fastify.log.warn({ leak }, 'a read left the tracked fast path (src/db/read-audit.ts)');
   metrics.registry.gauge({ name: 'server_processes', help: 'Server processes whose metrics this answer sums (the cluster workers; 1 without).', collect: () => 1 });
   registerMetrics(fastify, metrics.registry, options.metrics);

@@ -43,6 +43,10 @@ function bodyOf(body: unknown, headers: Record<string, string>): BodyInput {
   return { kind: 'none' };
 }
 
+function isNoStore(headers: Record<string, string>): boolean {
+  return /\bno-store\b/i.test(headers['Cache-Control'] ?? '');
+}
+
 /** Answers a request the REST face owns, whatever Fastify made of it; undefined for other paths. */
 export type RestEntry = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply> | undefined;
 
@@ -95,7 +99,7 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
   const keys = new UrlMemo<string>();
   const publicHeaders = (anonymousGet: boolean): Finish => (answerHeaders, etag, outcome) => {
     const headers: Record<string, string> = { ...answerHeaders, ETag: etag, 'X-Cache': X_CACHE[outcome] };
-    if (anonymousGet) {
+    if (anonymousGet && !isNoStore(answerHeaders)) {
       headers['Cache-Control'] = cache.cacheControl(true);
       // A shared cache in front must not hand this public answer to a request with credentials.
       headers.Vary = headers.Vary ? `${headers.Vary}, Authorization` : 'Authorization';
@@ -172,7 +176,8 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
         // The computation (and its `_embed` sub-requests) records what it reads here: the entry's tags.
         const loaders = new LoaderCache(dispatcher.deps.db, { readOnly: true });
         const answer = await serveRequest(dispatcher, { ...internal, method: 'GET', loaders }, { head: false, override: Boolean(methodOverride) });
-        return { status: answer.status, headers: answer.headers, body: answer.body ?? '', tags: loaders.tags.list() };
+        // An answer that says `no-store` (a single-use nonce) is never kept nor shared.
+        return { status: answer.status, headers: answer.headers, body: answer.body ?? '', tags: loaders.tags.list(), cacheable: isNoStore(answer.headers) ? false : undefined };
       },
       undefined,
       anonymousGet ? finishAnonymous : finishPrivate,

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config';
-import { seal, unseal } from '../../src/domain/seo/secret-box';
+import { seal, unseal } from '../../src/domain/secret-box';
 import { startTestApp, userAuth, type TestApp } from '../support/app';
 
 const SEO = '/wp-json/seo/v1/semrush';

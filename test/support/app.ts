@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { bootstrap } from '../../src/db/bootstrap';
 import { createDatabase, type Database } from '../../src/db/client';
 import { buildApp, type App } from '../../src/http/app';
+import { PREMIUM_DASHBOARD_PUBLIC_KEY, SECURITY_TEST_SECRET_KEY } from './central';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export const ADMIN_LOGIN = 'admin';
@@ -65,6 +66,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     // The SEO analysis after each save runs in the background and would add its statements to the
     // counts other suites measure; the SEO suites turn it on.
     SEO_ANALYSIS_ON_SAVE: 'false',
+    // The security pairing works, with the tests' fake dashboard (test/support/central.ts) as the dashboard.
+    SECURITY_SECRET_KEY: SECURITY_TEST_SECRET_KEY,
+    SECURITY_CENTRAL_PUBLIC_KEY: PREMIUM_DASHBOARD_PUBLIC_KEY,
     ...env,
   });
   const db = createDatabase(config.databaseUrl, { poolSize: 4, strictReads: config.strictReads });

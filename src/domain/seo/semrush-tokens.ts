@@ -1,6 +1,6 @@
 /**
  * Where the keyphrase service's tokens live: the wpseo option's `semrush_tokens` key (Yoast's
- * place for them), sealed with SEO_SECRET_KEY (secret-box.ts), so the database never holds them
+ * place for them), sealed with SEO_SECRET_KEY (src/domain/secret-box.ts), so the database never holds them
  * in clear. A value that does not open with the current key (the key was changed) reads as no
  * tokens: the site must connect again.
  */
@@ -8,7 +8,7 @@ import type { SeoConfig } from '../../config';
 import type { Database, Prisma, PrismaClient } from '../../db/client';
 import type { KeyphraseTokens } from './semrush-client';
 import { readSeoOption, writeSeoOption } from './options';
-import { seal, unseal } from './secret-box';
+import { seal, unseal } from '../secret-box';
 
 const PURPOSE = 'wpseo.semrush_tokens';
 

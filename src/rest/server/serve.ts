@@ -88,6 +88,8 @@ export async function serveRequest(dispatcher: RestDispatcher, request: Internal
     const enveloped: Record<string, string | number> = { ...result.headers };
     data = { body: data, status, headers: Object.keys(enveloped).length ? enveloped : [] };
     status = 200;
+    // An answer that must not be stored (a single-use nonce) stays so in an envelope.
+    if (enveloped['Cache-Control'] !== undefined) headers['Cache-Control'] = String(enveloped['Cache-Control']);
   } else {
     for (const [name, value] of Object.entries(result.headers)) headers[name] = String(value);
   }

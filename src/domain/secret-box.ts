@@ -1,8 +1,9 @@
 /**
- * Secrets kept at rest (the keyphrase service's OAuth tokens): AES-256-GCM with the deployment's
- * SEO_SECRET_KEY, a fresh 12-byte nonce per seal, and a purpose string as associated data so that
- * a sealed value cannot be moved to another slot. Sealed text: `v1.<base64 nonce|tag|ciphertext>`.
- * Nothing else in the repository encrypted data at rest before this (passwords are hashed).
+ * Secrets kept at rest: AES-256-GCM with a key from the deployment's environment (SEO_SECRET_KEY
+ * for the keyphrase service's OAuth tokens, SECURITY_SECRET_KEY for the security pairing's site
+ * secret and key pair), a fresh 12-byte nonce per seal, and a purpose string as associated data so
+ * that a sealed value cannot be moved to another slot. Sealed text: `v1.<base64 nonce|tag|ciphertext>`.
+ * Passwords are not here: they are hashed.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
