@@ -5,19 +5,18 @@
  * author archives (the site's 404); and, with `hideUserRoutesFromIndex` (ours), the REST index
  * does not print the user routes to anonymous readers.
  */
-import type { Database } from '../../db/client';
 import type { DomainContext } from '../context';
 import { authStatus, DomainError } from '../errors';
 import type { Viewer } from '../viewer';
 import { recordSecurityEvent } from './log';
-import { readSecuritySettings } from './settings';
+import { securitySettingsOf } from './settings';
 
 /** Who may still enumerate: editors and above (the plugin's `edit_others_posts` check). */
 const mayEnumerate = (viewer: Viewer): boolean => viewer.can('edit_others_posts');
 
-async function blocked(db: Database, viewer: Viewer): Promise<boolean> {
-  if (mayEnumerate(viewer)) return false;
-  return (await readSecuritySettings(db)).loginSec_disableAuthorScan;
+async function blocked(ctx: DomainContext): Promise<boolean> {
+  if (mayEnumerate(ctx.viewer)) return false;
+  return (await securitySettingsOf(ctx)).loginSec_disableAuthorScan;
 }
 
 function refuse(ctx: DomainContext, what: string, error: DomainError): never {
@@ -28,24 +27,24 @@ function refuse(ctx: DomainContext, what: string, error: DomainError): never {
 
 /** The users list (`GET /core/v2/users`). */
 export async function assertMayListUsers(ctx: DomainContext): Promise<void> {
-  if (await blocked(ctx.db, ctx.viewer)) refuse(ctx, 'users list', new DomainError('rest_user_cannot_view', 'Sorry, you are not allowed to list users.', authStatus(ctx.viewer)));
+  if (await blocked(ctx)) refuse(ctx, 'users list', new DomainError('rest_user_cannot_view', 'Sorry, you are not allowed to list users.', authStatus(ctx.viewer)));
 }
 
 /** One user (`GET /core/v2/users/<id>`): only oneself. */
 export async function assertMayReadUser(ctx: DomainContext, id: number): Promise<void> {
   if (ctx.viewer.id === id) return;
-  if (await blocked(ctx.db, ctx.viewer)) refuse(ctx, `user ${id}`, new DomainError('rest_user_invalid_id', 'Invalid user ID.', 404));
+  if (await blocked(ctx)) refuse(ctx, `user ${id}`, new DomainError('rest_user_invalid_id', 'Invalid user ID.', 404));
 }
 
 /** Whether an author archive (`?author=N`, `/author/<slug>/`) is shown to this viewer. */
 export async function mayOpenAuthorArchive(ctx: DomainContext): Promise<boolean> {
-  return !(await blocked(ctx.db, ctx.viewer));
+  return !(await blocked(ctx));
 }
 
 /** Whether the REST index and namespace roots leave out the user routes for this viewer. */
-export async function hidesUserRoutes(db: Database, viewer: Viewer): Promise<boolean> {
-  if (!viewer.isAnonymous) return false;
-  return (await readSecuritySettings(db)).hideUserRoutesFromIndex;
+export async function hidesUserRoutes(ctx: DomainContext): Promise<boolean> {
+  if (!ctx.viewer.isAnonymous) return false;
+  return (await securitySettingsOf(ctx)).hideUserRoutesFromIndex;
 }
 
 /** A user route of the REST index (`/core/v2/users`, `/core/v2/users/...`). */

@@ -9,7 +9,9 @@
  * until an administrator says otherwise) and application passwords are never turned off by this
  * configuration (the site's own API authentication, see extensions-rest.md §5a).
  */
+import DataLoader from 'dataloader';
 import type { Database } from '../../db/client';
+import { defineLoader, type LoaderCache } from '../loaders';
 import { storedJsonObject } from '../stored-json';
 
 export const SECURITY_SETTINGS_OPTION = 'security_settings';
@@ -107,6 +109,18 @@ export function mergeSecuritySettings(stored: string | null | undefined): Securi
 export async function readSecuritySettings(db: Database): Promise<SecuritySettings> {
   const rows = await db.read.option.findMany({ where: { name: SECURITY_SETTINGS_OPTION } });
   return mergeSecuritySettings(rows[0]?.value);
+}
+
+const securitySettingsLoader = defineLoader('securitySettings', (db) =>
+  new DataLoader<'site', SecuritySettings>(async (keys) => {
+    const settings = await readSecuritySettings(db);
+    return keys.map(() => settings);
+  }),
+);
+
+/** The settings, read once per request however many records ask (embedded users, for instance). */
+export function securitySettingsOf(holder: { loaders: LoaderCache }): Promise<SecuritySettings> {
+  return securitySettingsLoader(holder).load('site');
 }
 
 /** Entries of an address list setting (comma, whitespace or newline separated). */

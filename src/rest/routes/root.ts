@@ -25,7 +25,7 @@ export function rootRoutes(registry: RouteRegistry, urls: RestUrls, namespaces: 
    */
   const routesFor = async (request: HandlerRequest, context: DescribeContext, namespace?: string): Promise<unknown> => {
     // The security settings may hide the user routes from anonymous readers (user enumeration).
-    const hideUsers = await hidesUserRoutes(request.domain.db, request.viewer);
+    const hideUsers = await hidesUserRoutes(request.domain);
     const key = `${context}|${namespace ?? ''}|${hideUsers ? 'no-users' : ''}`;
     let routes = described.get(key);
     if (!routes) {

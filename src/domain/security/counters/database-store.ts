@@ -44,7 +44,8 @@ export class DatabaseCounterStore implements CounterStore {
   async read(keys: readonly string[], now = Date.now()): Promise<Map<string, CounterState>> {
     const out = new Map<string, CounterState>();
     if (keys.length === 0) return out;
-    const rows = await this.db.prisma.$queryRaw<Row[]>`SELECT "key", "count", "resetAt" FROM "SecurityCounter" WHERE "key" IN (${Prisma.join([...keys])})`;
+    // The fast read path: every authenticated request asks (is this address or account locked out?).
+    const rows = await this.db.read.securityCounter.findMany({ where: { key: { in: [...keys] } } });
     for (const row of rows) if (Number(row.resetAt) > now) out.set(row.key, { count: Number(row.count), resetAt: Number(row.resetAt) });
     return out;
   }
