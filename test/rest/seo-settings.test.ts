@@ -197,9 +197,9 @@ describe('seo/v1 settings routes', () => {
 
     it('refuses outside addresses without fetching them, and unknown files', async () => {
       expect((await get(`file_size?url=${encodeURIComponent('https://elsewhere.example/wp-content/uploads/a.pdf')}`).expect(404)).body)
-        .toEqual({ type: 'failure', response: 'Cannot get the size of https://elsewhere.example/wp-content/uploads/a.pdf because it is hosted externally.' });
+        .toMatchObject({ type: 'failure', response: 'Cannot get the size of https://elsewhere.example/wp-content/uploads/a.pdf because it is hosted externally.', code: 'rest_not_found', data: { status: 404 } });
       const missing = `${SITE_URL}/wp-content/uploads/2001/01/none.pdf`;
-      expect((await get(`file_size?url=${encodeURIComponent(missing)}`).expect(404)).body).toEqual({ type: 'failure', response: `Cannot get the size of ${missing} because of unknown reasons.` });
+      expect((await get(`file_size?url=${encodeURIComponent(missing)}`).expect(404)).body).toMatchObject({ type: 'failure', response: `Cannot get the size of ${missing} because of unknown reasons.` });
       const escape = `${SITE_URL}/wp-content/uploads/../../etc/passwd`;
       expect((await get(`file_size?url=${encodeURIComponent(escape)}`).expect(404)).body.type).toBe('failure');
       expect((await get(`file_size?url=${encodeURIComponent(`${SITE_URL}/about/`)}`).expect(404)).body.type).toBe('failure');

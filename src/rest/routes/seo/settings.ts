@@ -121,7 +121,11 @@ export function settingsRoutes(): RouteDef[] {
       methods: ['GET'],
       args: { url: { type: 'string', required: true, description: 'The url to retrieve' } },
       permission: allowed('manage_options'),
-      handler: async (request) => respond(await fileSize(request.domain, String(request.params.url)), 404),
+      handler: async (request) => {
+        // Yoast answers both outcomes with 404; a failure also carries WordPress's error keys (as yoastAnswer adds them elsewhere).
+        const answer = await fileSize(request.domain, String(request.params.url));
+        return answer.type === 'failure' ? yoastAnswer({ ...answer, message: answer.response }, 404) : respond(answer, 404);
+      },
     }),
     route('import/(?P<plugin>[\\w-]+)/(?P<type>[\\w-]+)', {
       methods: ['POST'],
