@@ -2,7 +2,7 @@
  * The security rules a process enforces, kept current through the invalidation bus as the
  * redirects' rule set is (src/domain/redirects/matcher/live-rules.ts): a write of the settings
  * publishes `settings`, any invalidation carrying it (from this instance or another on the
- * database) marks the rules stale, and the next request reads them again. A request first brings
+ * database) marks the rules stale and reads them again. A request first brings
  * the bus up to date, so a change committed before it arrived applies to it.
  */
 import type { InvalidationBus } from '../../cache/invalidation';
@@ -22,7 +22,11 @@ export class LiveSecurityRules {
     private readonly bus: Pick<InvalidationBus, 'syncNow' | 'onInvalidate'>,
   ) {
     bus.onInvalidate((tags) => {
-      if (tags.includes(SETTINGS)) this.generation += 1;
+      if (!tags.includes(SETTINGS)) return;
+      this.generation += 1;
+      // Read again at once (when serving already), so the next request need not wait for it; a
+      // failure here is retried by that request.
+      if (this.rules) this.reload().catch(() => undefined);
     });
   }
 
