@@ -14,6 +14,7 @@
  * itself; mutations over GET are still refused (Apollo allows only queries there).
  */
 import { clientIp } from '../http/security';
+import { retryAfterOf } from '../domain/security/guard';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -217,7 +218,7 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
       return sendErrors(reply, 400, `Batch requests are limited to ${config.graphql.batchLimit} operations; this one has ${parsed.body.length}.`, { code: 'BATCH_LIMIT_EXCEEDED' });
     }
     const viewer = await resolveViewer(db, request.headers.authorization, clientIp(request));
-    if (viewer instanceof DomainError) return sendErrors(reply, viewer.status, viewer.message, { code: viewer.code, status: viewer.status });
+    if (viewer instanceof DomainError) return sendErrors(reply.headers(retryAfterOf(viewer)), viewer.status, viewer.message, { code: viewer.code, status: viewer.status });
 
     const url = request.raw.url ?? '';
     const q = url.indexOf('?');

@@ -4,6 +4,7 @@
  * request; batch and embed sub-requests share it.
  */
 import { clientIp } from './security';
+import { retryAfterOf } from '../domain/security/guard';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodePercent } from '../domain/client-input';
 import { DomainError } from '../domain/errors';
@@ -152,7 +153,7 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
       viewer: viewer instanceof DomainError ? anonymous : viewer,
     };
     if (viewer instanceof DomainError) {
-      return send(reply, { status: viewer.status, headers: standardHeaders(dispatcher, internal), body: JSON.stringify(errorBody(viewer)) });
+      return send(reply, { status: viewer.status, headers: { ...standardHeaders(dispatcher, internal), ...retryAfterOf(viewer) }, body: JSON.stringify(errorBody(viewer)) });
     }
     if (method !== 'GET' && method !== 'HEAD') {
       const answer = await serveRequest(dispatcher, internal, { head: false, override: Boolean(methodOverride) });

@@ -74,6 +74,11 @@ describe('brute-force protection', () => {
     const locked = await from(second, '127.0.0.10', ME, { authorization: good });
     expect(locked.status).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'security_login_locked_out', data: { status: 429 } });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(239 * 60);
+    const graphql = await from(t, '127.0.0.10', '/graphql?query=%7B__typename%7D', { authorization: good });
+    expect(graphql.status).toBe(429);
+    expect(graphql.json()).toMatchObject({ errors: [{ extensions: { code: 'security_login_locked_out', status: 429 } }] });
+    expect(Number(graphql.headers['retry-after'])).toBeGreaterThan(239 * 60);
     // The account is locked from any address; another account from that address is too (the address is).
     expect((await from(t, '127.0.0.99', ME, { authorization: good })).status).toBe(429);
     expect((await from(t, '127.0.0.10', ME, { authorization: t.adminAuth })).status).toBe(429);

@@ -169,6 +169,12 @@ function tooMany(waitMs: number): Refusal {
   return { status: 429, code: 'security_rate_limited', message: `Too many requests from your address. Please try again in ${wait} seconds.`, headers: { 'Retry-After': String(wait) } };
 }
 
+/** The `Retry-After` a refusal asks for (a lockout), in seconds as text; undefined for other errors. */
+export function retryAfterOf(error: DomainError): Record<string, string> {
+  const wait = error.data.retry_after;
+  return typeof wait === 'number' ? { 'Retry-After': String(wait) } : {};
+}
+
 function lockedOut(waitMs: number): DomainError {
   const wait = seconds(waitMs);
   return new DomainError('security_login_locked_out', `You have been locked out due to too many failed login attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`, 429, { retry_after: wait });
