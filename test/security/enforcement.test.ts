@@ -214,7 +214,9 @@ describe('user enumeration', () => {
     const editor = await userAuth(t, 'enum-editor', 'editor');
     const adminId = (await t.request.get(ME).set('Authorization', t.adminAuth).expect(200)).body.id as number;
     // An author with a published post is public (WordPress shows only those to anonymous readers).
-    await t.request.post('/wp-json/core/v2/posts').set('Authorization', t.adminAuth).send({ title: 'By the admin', status: 'publish' }).expect(201);
+    const post = await t.request.post('/wp-json/core/v2/posts').set('Authorization', t.adminAuth).send({ title: 'By the admin', status: 'publish' }).expect(201);
+    const oembed = `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(post.body.link as string)}`;
+    expect((await second.request.get(oembed).expect(200)).body).toHaveProperty('author_name', 'admin');
     // Off: served (and cached for anonymous readers, on both instances).
     for (const app of [t, second]) {
       await app.request.get('/wp-json/core/v2/users').expect(200);
@@ -230,6 +232,9 @@ describe('user enumeration', () => {
       expect(item.body).toEqual({ code: 'rest_user_invalid_id', message: 'Invalid user ID.', data: { status: 404 } });
       await app.request.get(`/?author=${adminId}`).expect(404);
       await app.request.get('/author/admin/').expect(404);
+      const embed = (await app.request.get(oembed).expect(200)).body;
+      expect(embed).not.toHaveProperty('author_name');
+      expect(embed).not.toHaveProperty('author_url');
     }
     // A user below editor: 403 for the list, only oneself as an item; editors and above as before.
     await second.request.get('/wp-json/core/v2/users').set('Authorization', author).expect(403);

@@ -1,8 +1,9 @@
 /**
- * Blocking user enumeration (Wordfence's `loginSec_disableAuthorScan`, jsonAPIAuthorFilter and
- * preventAuthorNScans): readers who may not edit others' posts cannot list users (401/403
- * `rest_user_cannot_view`), read another user than themselves (404 `rest_user_invalid_id`) or open
- * author archives (the site's 404); and, with `hideUserRoutesFromIndex` (ours), the REST index
+ * Blocking user enumeration (Wordfence's `loginSec_disableAuthorScan`, jsonAPIAuthorFilter,
+ * preventAuthorNScans and oembedAuthorFilter): readers who may not edit others' posts cannot list
+ * users (401/403 `rest_user_cannot_view`), read another user than themselves (404
+ * `rest_user_invalid_id`) or open author archives (the site's 404), and oEmbed answers name no
+ * author; and, with `hideUserRoutesFromIndex` (ours), the REST index
  * does not print the user routes to anonymous readers.
  */
 import type { DomainContext } from '../context';
@@ -39,6 +40,11 @@ export async function assertMayReadUser(ctx: DomainContext, id: number): Promise
 /** Whether an author archive (`?author=N`, `/author/<slug>/`) is shown to this viewer. */
 export async function mayOpenAuthorArchive(ctx: DomainContext): Promise<boolean> {
   return !(await blocked(ctx));
+}
+
+/** Whether oEmbed answers leave out the author's name and address (for everybody, as the plugin does). */
+export async function hidesOEmbedAuthor(ctx: DomainContext): Promise<boolean> {
+  return (await securitySettingsOf(ctx)).loginSec_disableAuthorScan;
 }
 
 /** Whether the REST index and namespace roots leave out the user routes for this viewer. */
