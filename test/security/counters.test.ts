@@ -132,3 +132,19 @@ describe('the Redis store (REDIS_URL)', () => {
     expect(await t.db.prisma.securityCounter.count()).toBe(0);
   });
 });
+
+describe('with Redis out of reach', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Port 1 on loopback: nothing listens, connections are refused at once.
+    t = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(() => t.close());
+
+  it('serves requests and logins unchecked rather than failing them', async () => {
+    await configure(t, { maxGlobalRequests: 1, loginSec_maxFailures: 1 });
+    for (let i = 0; i < 3; i++) await t.request.get('/wp-json/').expect(200);
+    await t.request.get(ME).set('Authorization', basicAuth('admin', 'wrong')).expect(401);
+    await t.request.get(ME).set('Authorization', t.adminAuth).expect(200);
+  });
+});

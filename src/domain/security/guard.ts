@@ -114,7 +114,7 @@ export class SecurityGuard {
     if (!rules.settings.loginSecurityEnabled || rules.allow.has(ip)) return;
     const keys = [`lock:ip:${ip ?? ''}`];
     if (account !== null) keys.push(`lock:user:${loginKey(account)}`);
-    const locks = await this.store.read(keys, now);
+    const locks = await this.unlessUnreachable(() => this.store.read(keys, now), new Map<string, never>());
     const lock = [...locks.values()].sort((a, b) => b.resetAt - a.resetAt)[0];
     if (lock) throw lockedOut(lock.resetAt - now);
   }
@@ -126,10 +126,15 @@ export class SecurityGuard {
     if (!settings.loginSecurityEnabled || rules.allow.has(ip)) return;
     const address = ip ?? '';
     await recordSecurityEvent(this.db, { type: 'login-failure', message: `Failed login for "${login}" from ${address}.`, ip: address, user: login }, this.log);
-    const windowMs = settings.loginSec_countFailMins * 60_000;
-    const lockMs = settings.loginSec_lockoutMins * 60_000;
     const subjects: Array<[kind: 'ip' | 'user', subject: string]> = [['ip', address]];
     if (account !== null) subjects.push(['user', loginKey(account)]);
+    await this.unlessUnreachable(() => this.countFailure(subjects, address, login, account, rules, now), undefined);
+  }
+
+  private async countFailure(subjects: ReadonlyArray<[kind: 'ip' | 'user', subject: string]>, address: string, login: string, account: string | null, rules: SecurityRules, now: number): Promise<void> {
+    const { settings } = rules;
+    const windowMs = settings.loginSec_countFailMins * 60_000;
+    const lockMs = settings.loginSec_lockoutMins * 60_000;
     for (const [kind, subject] of subjects) {
       const immediate = kind === 'ip' && account === null && settings.loginSec_lockInvalidUsers;
       const state = immediate ? null : await this.store.hit(`fail:${kind}:${subject}`, windowMs, now);
@@ -147,6 +152,19 @@ export class SecurityGuard {
 
   close(): Promise<void> {
     return this.store.close();
+  }
+
+  /**
+   * A login check whose counters cannot be reached (Redis down) lets the login through and says
+   * so in the log, rather than failing every signed-in request; the request door does the same.
+   */
+  private async unlessUnreachable<T>(work: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      this.log?.warn({ err: error }, 'security counters out of reach: login checked without them');
+      return fallback;
+    }
   }
 
   /** Records an event of a request refused, at most once a minute per kind and address. */

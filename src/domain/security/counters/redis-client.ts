@@ -8,6 +8,8 @@
 import net from 'node:net';
 import tls from 'node:tls';
 
+const CONNECT_TIMEOUT_MS = 2_000;
+
 export type RedisReply = string | number | null | RedisReply[];
 
 export class RedisError extends Error {
@@ -117,11 +119,20 @@ export class RedisClient {
     const host = url.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1';
     const socket = await new Promise<net.Socket>((resolve, reject) => {
       const s = url.protocol === 'rediss:' ? tls.connect({ host, port, servername: host }) : net.connect({ host, port });
+      // An address that never answers must not hold requests for the system's minutes-long timeout.
+      const timer = setTimeout(() => {
+        s.destroy();
+        reject(new RedisError(`no answer from Redis at ${host}:${port} within ${CONNECT_TIMEOUT_MS} ms`));
+      }, CONNECT_TIMEOUT_MS);
       s.once(url.protocol === 'rediss:' ? 'secureConnect' : 'connect', () => {
+        clearTimeout(timer);
         s.off('error', reject);
         resolve(s);
       });
-      s.once('error', reject);
+      s.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
     });
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
