@@ -47,10 +47,19 @@ export interface Config {
   oembed: OEmbedConfig;
   seo: SeoConfig;
   ical: IcalConfig;
+  security: SecurityConfig;
   central: CentralConfig;
   /** Days the security log keeps an entry (SECURITY_LOG_RETENTION_DAYS; 0: forever). */
   securityLogRetentionDays: number;
   securityScan: SecurityScanConfig;
+}
+
+/** Where the security configuration keeps its counters (failed logins, lockouts, rate limits). */
+export interface SecurityConfig {
+  /** A Redis server (REDIS_URL, `redis://[:password@]host:port[/db]`); unset, the counters live in the database. */
+  redisUrl?: string;
+  /** Prepended to every Redis key (REDIS_KEY_PREFIX, default `security:`), so several sites can share one server. */
+  redisKeyPrefix: string;
 }
 
 /** Pairing with a central security dashboard (security/v1 authenticate*, premium-connect; src/domain/security). */
@@ -268,6 +277,13 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   };
 }
 
+function redisUrl(value: string | undefined): string | undefined {
+  const url = value?.trim();
+  if (!url) return undefined;
+  if (!/^rediss?:\/\/[^/]/i.test(url)) throw new ConfigError(`REDIS_URL must be a redis:// address, got "${url}"`);
+  return url;
+}
+
 export function providerOf(databaseUrl: string): Provider {
   if (/^postgres(ql)?:\/\//i.test(databaseUrl)) return 'postgresql';
   if (/^file:/i.test(databaseUrl)) return 'sqlite';
@@ -351,6 +367,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ical: {
       expansionHorizonDays: Math.max(1, integer(env, 'ICAL_EXPANSION_HORIZON_DAYS', 732)),
       maxOccurrences: Math.max(1, integer(env, 'ICAL_MAX_OCCURRENCES', 500)),
+    },
+    security: {
+      redisUrl: redisUrl(env.REDIS_URL),
+      redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'security:',
     },
     central: {
       secretKey: secretKey('SECURITY_SECRET_KEY', env.SECURITY_SECRET_KEY),

@@ -164,7 +164,7 @@ const RULES: Record<string, Rule> = Object.fromEntries(
  * the security scanner's state and findings (answered to administrators and the dashboard only,
  * never cached; a scan writes them at every step).
  */
-const SKIPPED = new Set(['cacheInvalidation', 'persistedQuery', 'redirectLog', 'notFoundLog', 'securityLogEntry', 'securityNonce', 'securityScanState', 'securityFinding']);
+const SKIPPED = new Set(['cacheInvalidation', 'persistedQuery', 'redirectLog', 'notFoundLog', 'securityLogEntry', 'securityNonce', 'securityScanState', 'securityFinding', 'securityCounter']);
 
 /** Every model's delegate name (`contentMeta` for ContentMeta), but the log's. */
 const DELEGATES = new Set(Object.values(Prisma.ModelName).map((model) => model[0].toLowerCase() + model.slice(1)).filter((name) => !SKIPPED.has(name)));

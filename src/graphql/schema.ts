@@ -19,6 +19,7 @@ import { mediaArea } from './areas/media';
 import { menusArea } from './areas/menus';
 import { oembedArea } from './areas/oembed';
 import { redirectsArea } from './areas/redirects';
+import { securityArea } from './areas/security';
 import { securityLogArea } from './areas/security-log';
 import { securityScanArea } from './areas/security-scan';
 import { seoArea } from './areas/seo';
@@ -35,7 +36,7 @@ export function readTypeDefs(): string[] {
     .map((name) => readFileSync(path.join(SCHEMA_DIR, name), 'utf8'));
 }
 
-export const AREAS: readonly Area[] = [contentArea, termsArea, usersArea, menusArea, settingsArea, eventsArea, mediaArea, oembedArea, redirectsArea, seoArea, securityLogArea, securityScanArea];
+export const AREAS: readonly Area[] = [contentArea, termsArea, usersArea, menusArea, settingsArea, eventsArea, mediaArea, oembedArea, redirectsArea, seoArea, securityLogArea, securityScanArea, securityArea];
 
 export function buildSchema(): GraphQLSchema {
   installNodeSources(AREAS.flatMap((area) => (area.nodes ? [area.nodes] : [])));

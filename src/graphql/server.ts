@@ -13,6 +13,8 @@
  * passwords), never from a cookie, so a cross-site request can do nothing its page could not do
  * itself; mutations over GET are still refused (Apollo allows only queries there).
  */
+import { clientIp } from '../http/security';
+import { retryAfterOf } from '../domain/security/guard';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -215,8 +217,8 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
     if (Array.isArray(parsed.body) && parsed.body.length > config.graphql.batchLimit) {
       return sendErrors(reply, 400, `Batch requests are limited to ${config.graphql.batchLimit} operations; this one has ${parsed.body.length}.`, { code: 'BATCH_LIMIT_EXCEEDED' });
     }
-    const viewer = await resolveViewer(db, request.headers.authorization, request.ip);
-    if (viewer instanceof DomainError) return sendErrors(reply, viewer.status, viewer.message, { code: viewer.code, status: viewer.status });
+    const viewer = await resolveViewer(db, request.headers.authorization, clientIp(request));
+    if (viewer instanceof DomainError) return sendErrors(reply.headers(retryAfterOf(viewer)), viewer.status, viewer.message, { code: viewer.code, status: viewer.status });
 
     const url = request.raw.url ?? '';
     const q = url.indexOf('?');
@@ -225,7 +227,7 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
     const search = checked.search;
     // Registered before the request runs, so a hash-only GET through any other process finds it once this is answered.
     for (const [hash, query] of registrationsOf(request.method, search, parsed.body)) await persistedQueries.register(hash, query);
-    const context = createContext(db, config, viewer, request.ip);
+    const context = createContext(db, config, viewer, clientIp(request));
     const execute = async (): Promise<Answer> => {
       const response = await server.executeHTTPGraphQLRequest({
         httpGraphQLRequest: { method: request.method.toUpperCase(), headers: headerMapOf(request), search, body: parsed.body },

@@ -26,6 +26,7 @@ import { registerSite } from './site';
 import { startLogRetention } from './log-retention';
 import { useSecurityLogger } from '../domain/security/log';
 import { SiteRedirects } from './redirects';
+import { registerSecurity } from './security';
 import { closeAnalysisQueue } from '../domain/seo/analysis-queue';
 import { scanRunnerFor } from '../domain/security/scan/runner';
 
@@ -77,6 +78,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     outcome: (face, outcome, reason) => (outcome === 'hit' ? metrics.cacheHit(face) : outcome === 'miss' ? metrics.cacheMiss(face) : metrics.cacheBypassed(face, reason ?? 'uncacheable')),
   });
   if (cache.store) cacheStats = () => (cache.store as ResponseCache).stats();
+  // Blocked addresses, rate limits and the address logins are judged by, before any face serves.
+  registerSecurity(fastify, config, db, cache.bus, fastify.log);
   cache.bus.onInvalidate((tags) => metrics.invalidated(tags));
   fastify.addHook('onClose', async () => cache.close());
   // Redirect, 404 and security log entries past their retention go, hourly.

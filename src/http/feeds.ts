@@ -6,6 +6,7 @@
  * and the document come from the domain (calendarFeed). Without a feed asked for, those addresses
  * are the site's pages (src/http/site.ts).
  */
+import { clientIp } from './security';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -46,7 +47,7 @@ export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => Fas
 
 export function registerFeeds(app: FastifyInstance, config: Config, db: Database, page: PageFallback): void {
   const serve = async (request: FastifyRequest, reply: FastifyReply, scope: FeedScope): Promise<FastifyReply> => {
-    const viewer = await resolveViewer(db, request.headers.authorization, request.ip);
+    const viewer = await resolveViewer(db, request.headers.authorization, clientIp(request));
     if (isDomainError(viewer)) return sendError(reply, viewer);
     const loaders = new LoaderCache(db, { readOnly: true });
     const ctx: DomainContext = { db: loaders.db, viewer, config, loaders };

@@ -7,6 +7,7 @@
  * and a request no rule took is written to the 404 log. Hits and log entries go to a queue written
  * in batches (src/domain/redirects/visits.ts), never on the request's path.
  */
+import { clientIp } from './security';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { InvalidationBus } from '../cache/invalidation';
 import type { Config } from '../config';
@@ -109,7 +110,7 @@ export class SiteRedirects {
       languages: acceptLanguages(headerText(request.headers['accept-language'])),
       // Credentials are checked only when a login rule's source matched: plain requests pay nothing.
       loggedIn: () =>
-        (loggedIn ??= resolveViewer(this.db, request.headers.authorization, request.ip).then((viewer) => !(viewer instanceof DomainError) && !viewer.isAnonymous)),
+        (loggedIn ??= resolveViewer(this.db, request.headers.authorization, clientIp(request)).then((viewer) => !(viewer instanceof DomainError) && !viewer.isAnonymous)),
     };
   }
 

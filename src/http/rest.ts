@@ -3,6 +3,8 @@
  * `/?rest_route=...` all reach the same dispatcher. Authentication happens here, once per HTTP
  * request; batch and embed sub-requests share it.
  */
+import { clientIp } from './security';
+import { retryAfterOf } from '../domain/security/guard';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodePercent } from '../domain/client-input';
 import { DomainError } from '../domain/errors';
@@ -138,7 +140,7 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
     const headers = headerMap(request);
     const methodOverride = typeof query._method === 'string' ? query._method : headers['x-http-method-override'];
     const method = (methodOverride || request.method).toUpperCase();
-    const viewer = await resolveViewer(dispatcher.deps.db, request.headers.authorization, request.ip);
+    const viewer = await resolveViewer(dispatcher.deps.db, request.headers.authorization, clientIp(request));
     const internal = {
       method,
       route: path,
@@ -147,11 +149,11 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
       invalidQuery: parsed.invalid.filter((k) => k !== 'rest_route'),
       body: bodyOf(request.body, headers),
       headers,
+      ip: clientIp(request),
       viewer: viewer instanceof DomainError ? anonymous : viewer,
-      clientIp: request.ip,
     };
     if (viewer instanceof DomainError) {
-      return send(reply, { status: viewer.status, headers: standardHeaders(dispatcher, internal), body: JSON.stringify(errorBody(viewer)) });
+      return send(reply, { status: viewer.status, headers: { ...standardHeaders(dispatcher, internal), ...retryAfterOf(viewer) }, body: JSON.stringify(errorBody(viewer)) });
     }
     if (method !== 'GET' && method !== 'HEAD') {
       const answer = await serveRequest(dispatcher, internal, { head: false, override: Boolean(methodOverride) });

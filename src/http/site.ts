@@ -8,6 +8,7 @@
  * Redirect rules (src/http/redirects.ts) answer first, whatever the method; a page that ends in 404
  * gives the 404 page type rules their turn, then goes to the 404 log.
  */
+import { clientIp } from './security';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -64,7 +65,7 @@ export function registerSite(app: FastifyInstance, config: Config, db: Database,
 
   /** The page at `path` and `search` (a pass rule's target rather than the request's own address when `rewritten`). */
   const render = async (request: FastifyRequest, path: string, search: string, rewritten: boolean, errorStatus?: number): Promise<ServedAnswer> => {
-    const resolved = await resolveViewer(db, request.headers.authorization, request.ip);
+    const resolved = await resolveViewer(db, request.headers.authorization, clientIp(request));
     // Front-end pages ignore credentials they cannot use, as WordPress's do.
     const viewer = resolved instanceof DomainError ? anonymous : resolved;
     const postpass = cookieValue(request.headers.cookie, cookieName);

@@ -28,6 +28,7 @@ import { termLink } from '../domain/terms/permalinks';
 import { authorLink } from '../domain/users/links';
 import { userById } from '../domain/users/loaders';
 import { getUser } from '../domain/users/users';
+import { mayOpenAuthorArchive } from '../domain/security/enumeration';
 import { formatWallClock } from './dates';
 import { html, renderedText, trusted, type Html } from './html';
 import { unlocks } from './postpass';
@@ -297,6 +298,8 @@ async function termArchive(scope: Scope, taxonomy: string, id: number): Promise<
 }
 
 async function authorArchive(scope: Scope, id: number): Promise<Page> {
+  // Blocking user enumeration (the security settings) turns author archives into the 404 page.
+  if (!(await mayOpenAuthorArchive(scope.ctx))) throw new NotFound();
   const user = await getUser(scope.ctx, id);
   const link = authorLink(scope.ctx.config, user);
   const { entries, pagination, paging } = await postList(scope, { ...baseQuery(scope), author: [id] }, link);

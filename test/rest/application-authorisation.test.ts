@@ -3,6 +3,7 @@
  * URL the index prints, WordPress's request rules, the session cookie and its CSRF tokens, sign-in
  * without revealing accounts, approval (a password that works), rejection and sign-out.
  */
+import { centralAuthorization } from '../support/central';
 import { createHash } from 'node:crypto';
 import { MAX_FAILED_SIGN_INS } from '../../src/domain/users/sign-in';
 import { startTestApp, SITE_URL, type TestApp } from '../support/app';
@@ -80,6 +81,13 @@ describe('application authorisation page', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
+    // Visitors are told apart by X-Forwarded-For: the site believes it only from a proxy its
+    // security settings trust (here the tests' own loopback connection).
+    await t.request
+      .post('/wp-json/security/v1/config')
+      .set('Authorization', await centralAuthorization(t))
+      .send({ fields: { howGetIPs: 'HTTP_X_FORWARDED_FOR', howGetIPs_trusted_proxies: '127.0.0.1, ::1' } })
+      .expect(200);
   });
   afterAll(() => t.close());
 

@@ -6,6 +6,7 @@
  * height 9/16 of it, at least 200); the rich `html`; the thumbnail when it has a featured image
  * (or is one).
  */
+import { hidesOEmbedAuthor } from '../security/enumeration';
 import type { Content } from '../../generated/prisma-sqlite/client';
 import { resolvePath } from '../content/uri';
 import type { DomainContext } from '../context';
@@ -25,8 +26,9 @@ export interface OEmbedData {
   version: '1.0';
   provider_name: string;
   provider_url: string;
-  author_name: string;
-  author_url: string;
+  /** Left out when the security settings block user enumeration (Wordfence's oembedAuthorFilter). */
+  author_name?: string;
+  author_url?: string;
   title: string;
   type: string;
   width: number;
@@ -122,6 +124,10 @@ export async function localOEmbed(ctx: DomainContext, url: string, maxwidth: num
     height,
     html: postEmbedHtml({ permalink, title, siteName: options.title, plainPermalinks: ctx.config.permalinks === 'plain', pathTaken: await embedPathTaken(ctx, row) }, width, height),
   };
+  if (await hidesOEmbedAuthor(ctx)) {
+    delete data.author_name;
+    delete data.author_url;
+  }
   let thumbnailId = await featuredMediaIdOf(ctx, row.id);
   if (row.type === 'attachment') {
     const facts = await attachmentFacts(ctx, row.id);

@@ -6,6 +6,7 @@
 import type { Database } from '../../db/client';
 import type { User } from '../../generated/prisma-sqlite/client';
 import { DomainError } from '../errors';
+import { securityGuardFor } from '../security/guard';
 import { readOptions } from '../settings/options';
 import { verifyApplicationPassword } from './passwords';
 
@@ -38,14 +39,22 @@ export async function authenticateApplicationPassword(db: Database, credentials:
   const user = await db.read.user.findFirst({
     where: byEmail ? { OR: [{ login: credentials.login }, { email: credentials.login }] } : { login: credentials.login },
   });
+  // Brute-force protection (the security settings): a locked-out address or account is refused
+  // even with the right password, and every failure is counted.
+  const guard = securityGuardFor(db);
+  await guard?.assertLoginAllowed(ip, user?.login ?? null);
   if (!user) {
+    await guard?.loginFailed(ip, credentials.login, null);
     throw byEmail
       ? new DomainError('invalid_email', 'Unknown email address. Check again or try your username.', 401)
       : new DomainError('invalid_username', `The username ${credentials.login} is not registered on this site. If you are unsure of your username, try your email address instead.`, 401);
   }
   const passwords = await db.read.applicationPassword.findMany({ where: { userId: user.id } });
   const item = passwords.find((p) => verifyApplicationPassword(credentials.password, p.passwordHash));
-  if (!item) throw new DomainError('incorrect_password', 'The provided password is an invalid application password.', 401);
+  if (!item) {
+    await guard?.loginFailed(ip, credentials.login, user.login);
+    throw new DomainError('incorrect_password', 'The provided password is an invalid application password.', 401);
+  }
   const now = new Date();
   if (!item.lastUsedAt || now.getTime() - item.lastUsedAt.getTime() > USAGE_RECORD_INTERVAL_MS || item.lastIp !== (ip ?? null)) {
     // Recorded at most daily (or when the address changes), as WordPress does, to keep reads cheap.

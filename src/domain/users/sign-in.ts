@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { User } from '../../generated/prisma-sqlite/client';
 import { DomainError } from '../errors';
+import { securityGuardFor } from '../security/guard';
 import { hashPassword, verifyPassword } from './passwords';
 
 /** Failures allowed per (address, login) within the window before sign-ins are refused. */
@@ -53,9 +54,13 @@ export async function signIn(db: Database, input: SignInInput, now: Date = new D
   const key = throttleKey(input.ip, login);
   await assertNotThrottled(db, key, now);
   const user = await db.read.user.findFirst({ where: login.includes('@') ? { OR: [{ login }, { email: login }] } : { login } });
+  // The site's brute-force protection (the security settings) comes on top of this throttle.
+  const guard = securityGuardFor(db);
+  await guard?.assertLoginAllowed(input.ip, user?.login ?? null);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) {
     await recordFailure(db, key, now);
+    await guard?.loginFailed(input.ip, login, user?.login ?? null);
     throw authenticationFailed();
   }
   await db.prisma.loginThrottle.deleteMany({ where: { key } });

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { ReadCache } from '../read-cache';
+import { clientIp } from '../security';
 import type { DomainContext } from '../../domain/context';
 import { DomainError, isDomainError } from '../../domain/errors';
 import { LoaderCache } from '../../domain/loaders';
@@ -147,7 +148,7 @@ export function registerAuthorizeApplication(app: FastifyInstance, config: Confi
       const invalid = authorizeRequestError(authorize);
       if (invalid) return invalidPage(reply, invalid);
       try {
-        const user = await signIn(db, { login: form.log ?? '', password: form.pwd ?? '', ip: request.ip });
+        const user = await signIn(db, { login: form.log ?? '', password: form.pwd ?? '', ip: clientIp(request) });
         const signedIn = await signInSession(db, session, user);
         reply.header('Set-Cookie', sessionCookie(signedIn.id, signedIn.expiresAt, scope));
         return redirect(reply, selfUrl(request));

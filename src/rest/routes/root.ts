@@ -3,6 +3,7 @@
  * the route descriptions are built once per context and reused.
  */
 import { DomainError } from '../../domain/errors';
+import { hidesUserRoutes, isUserRoute } from '../../domain/security/enumeration';
 import { gmtOffsetText, readOptions } from '../../domain/settings/options';
 import type { DescribeContext } from '../server/describe';
 import { describeRoutes } from '../server/describe';
@@ -22,11 +23,14 @@ export function rootRoutes(registry: RouteRegistry, urls: RestUrls, namespaces: 
    * plain object is answered (it is filtered key by key); otherwise the fragment, whose JSON text is
    * spliced into the answer.
    */
-  const routesFor = (request: HandlerRequest, context: DescribeContext, namespace?: string): unknown => {
-    const key = `${context}|${namespace ?? ''}`;
+  const routesFor = async (request: HandlerRequest, context: DescribeContext, namespace?: string): Promise<unknown> => {
+    // The security settings may hide the user routes from anonymous readers (user enumeration).
+    const hideUsers = await hidesUserRoutes(request.domain);
+    const key = `${context}|${namespace ?? ''}|${hideUsers ? 'no-users' : ''}`;
     let routes = described.get(key);
     if (!routes) {
-      routes = new JsonFragment(describeRoutes(namespace === undefined ? registry.all() : registry.inNamespace(namespace), context, urls));
+      const all = namespace === undefined ? registry.all() : registry.inNamespace(namespace);
+      routes = new JsonFragment(describeRoutes(hideUsers ? all.filter((route) => !isUserRoute(route.path)) : all, context, urls));
       described.set(key, routes);
     }
     return request.query._fields === undefined ? routes : routes.value;
@@ -56,7 +60,7 @@ export function rootRoutes(registry: RouteRegistry, urls: RestUrls, namespaces: 
             authentication: options.application_passwords_enabled
               ? { 'application-passwords': { endpoints: { authorization: `${siteUrl}/wp-admin/authorize-application.php` } } }
               : [],
-            routes: routesFor(request, contextOf(request.params.context)),
+            routes: await routesFor(request, contextOf(request.params.context)),
             site_logo: options.site_logo,
             site_icon: options.site_icon,
             site_icon_url: '',
@@ -77,7 +81,7 @@ export function rootRoutes(registry: RouteRegistry, urls: RestUrls, namespaces: 
         handler: async (request) => {
           const wanted = String(request.params.namespace);
           if (!namespaces.includes(wanted)) throw new DomainError('rest_invalid_namespace', 'The specified namespace could not be found.', 404);
-          return { namespace: wanted, routes: routesFor(request, contextOf(request.params.context), wanted), _links: { up: [{ href: urls.root() }] } };
+          return { namespace: wanted, routes: await routesFor(request, contextOf(request.params.context), wanted), _links: { up: [{ href: urls.root() }] } };
         },
       },
     ],

@@ -71,6 +71,7 @@ function subRequest(item: BatchItem, parent: HandlerRequest): InternalRequest {
     invalidQuery: parsed.invalid,
     body: { kind: 'params', values: item.body ?? {} },
     headers,
+    ip: parent.ip,
     viewer: parent.viewer,
   };
 }

@@ -43,8 +43,8 @@ export interface InternalRequest {
   body: BodyInput;
   headers: Record<string, string>;
   viewer: Viewer;
-  /** The client's address (security events record it). */
-  clientIp?: string;
+  /** The client's address as the security settings see it (src/http/security.ts); '' when unknown. */
+  ip?: string;
   /** Shared with `_embed` sub-requests; a new cache is made when absent (batch items get their own). */
   loaders?: LoaderCache;
 }
@@ -171,10 +171,11 @@ export class RestDispatcher {
       },
       query: input.query,
       headers: input.headers,
+      ip: input.ip ?? '',
       rawBody: body.raw,
       upload,
       viewer: input.viewer,
-      domain: { db: loaders.db, viewer: input.viewer, config: this.deps.config, loaders, clientIp: input.clientIp },
+      domain: { db: loaders.db, viewer: input.viewer, config: this.deps.config, loaders, clientIp: input.ip },
       urls: this.deps.urls,
       setValues(next) {
         values = next;

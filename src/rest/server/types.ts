@@ -28,6 +28,8 @@ export interface HandlerRequest extends ArgsView {
   bodyParams: Record<string, unknown>;
   query: Record<string, unknown>;
   headers: Record<string, string>;
+  /** The client's address as the security settings see it; '' when unknown (an internal request). */
+  ip: string;
   rawBody: Buffer | null;
   /** The uploaded file of an endpoint declared with `upload` (streamed to a temporary file). */
   upload: UploadSource | null;
