@@ -712,9 +712,9 @@ describe('menu items', () => {
       const b = await cost(`menus=${large}`);
       expect([a.size, b.size]).toEqual([5, 40]);
       expect(b.queries).toBe(a.queries);
-      // Authentication (3), the page and its count (2), details and menus (2), linked posts, terms,
-      // options and one level of page parents (4).
-      expect(a.queries).toBeLessThanOrEqual(11);
+      // Authentication (3) and its lockout check (1), the page and its count (2), details and menus
+      // (2), linked posts, terms, options and one level of page parents (4).
+      expect(a.queries).toBeLessThanOrEqual(12);
       // All of them prepared statements: authentication and the listing make no Prisma call.
       expect([a.prisma, b.prisma]).toEqual([0, 0]);
       // Embedding each item's menu costs the same whatever the number of items.
