@@ -15,9 +15,9 @@ import { plainText } from './plain-text';
 import { headImage, idOf } from './head-images';
 import { representsOf, schemaPerson } from './head-people';
 import { itemNoindex, isoDate } from './head-post';
-import { seoSiteOf, titleOptionText } from './head-site';
+import { seoSiteOf, titleOptionText, type SeoSite } from './head-site';
 import type { OgImage, SchemaPiece, SeoHead } from './head-types';
-import { seoFieldsFromMeta } from './meta-fields';
+import { seoFieldsFromMeta, type SeoFields } from './meta-fields';
 import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, primaryImageId, sitePieces, webPagePiece } from './schema-graph';
 import { replaceVars, type TemplateValues } from './title-template';
 
@@ -71,16 +71,14 @@ async function eventPiece(ctx: DomainContext, record: EventRecord, url: string, 
   return piece;
 }
 
-/** The head of an event record (the viewer may read it: the caller checked). */
-export async function eventHead(ctx: DomainContext, record: EventRecord): Promise<SeoHead> {
-  const site = await seoSiteOf(ctx);
+/** The template values of an event (WPSEO_Replace_Vars with the event as its args). */
+async function eventTemplateValues(ctx: DomainContext, site: SeoSite, record: EventRecord, seo: SeoFields): Promise<TemplateValues> {
   const row = record.row;
-  const seo = seoFieldsFromMeta(await metaByContent(ctx).load(row.id));
   const terms = await eventTermsByEvent(ctx).load(row.id);
   const author = await schemaPerson(ctx, row.authorId);
   const dateFormat = site.options.date_format || 'F j, Y';
   const excerpt = row.password !== '' ? '' : row.excerpt !== '' ? plainText(row.excerpt) : [...plainText(row.content)].slice(0, 155).join('');
-  const values: TemplateValues = {
+  return {
     sep: site.sep,
     sitename: site.name,
     sitedesc: site.tagline,
@@ -99,6 +97,22 @@ export async function eventHead(ctx: DomainContext, record: EventRecord): Promis
     dateFormat,
     timeFormat: site.options.time_format,
   };
+}
+
+/** The SEO title of an event: its own title field, else the `tribe_events` template (the analysis reads it too). */
+export async function eventSeoTitle(ctx: DomainContext, record: EventRecord): Promise<string> {
+  const site = await seoSiteOf(ctx);
+  const seo = seoFieldsFromMeta(await metaByContent(ctx).load(record.row.id));
+  return replaceVars(seo.title || titleOptionText(site, 'title-tribe_events'), await eventTemplateValues(ctx, site, record, seo));
+}
+
+/** The head of an event record (the viewer may read it: the caller checked). */
+export async function eventHead(ctx: DomainContext, record: EventRecord): Promise<SeoHead> {
+  const site = await seoSiteOf(ctx);
+  const row = record.row;
+  const seo = seoFieldsFromMeta(await metaByContent(ctx).load(row.id));
+  const values = await eventTemplateValues(ctx, site, record, seo);
+  const excerpt = values.excerpt ?? '';
   const title = replaceVars(seo.title || titleOptionText(site, 'title-tribe_events'), values);
   const description = replaceVars(seo.metadesc || titleOptionText(site, 'metadesc-tribe_events'), values);
   const url = seo.canonical || record.link;
