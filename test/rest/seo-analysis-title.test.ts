@@ -30,7 +30,7 @@ describe('seo: the analysed title applies the type template', () => {
     const id = (await t.request.post(POSTS).set('Authorization', t.adminAuth).send({ status: 'publish', title: 'Plum jam', slug: 'plum-jam', content: TEXT }).expect(201)).body.id as number;
     await setPostMeta(t, id, { _yoast_wpseo_focuskw: 'plum jam', ...meta });
     const saved = await t.request.post(`${POSTS}/${id}`).set('Authorization', t.adminAuth).send({}).expect(200);
-    const row = await waitForIndexable(t, id, (r) => r.primaryFocusKeywordScore !== null && r.analysisHash !== null && r.objectLastModified.getTime() >= new Date(`${saved.body.modified_gmt}Z`).getTime());
+    const row = await waitForIndexable(t, id, (r) => r.primaryFocusKeywordScore !== null && r.analysisHash !== null && (r.objectLastModified?.getTime() ?? 0) >= new Date(`${saved.body.modified_gmt}Z`).getTime());
     return { id, seo: JSON.parse(row.seoResults ?? '[]') as CheckResult[] };
   }
 

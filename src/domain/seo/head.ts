@@ -6,12 +6,13 @@
 import type { DomainContext } from '../context';
 import { getEvent } from '../events/events';
 import { loadRecord, readError, findPost } from '../posts/records';
-import type { PostTypeName } from '../posts/types';
+import type { PostRecord, PostTypeName } from '../posts/types';
 import { contentById } from '../posts/loaders';
 import { DomainError } from '../errors';
 import { homeHead, postTypeArchiveHead, termHeadById, userHead } from './head-archive';
 import { eventHead } from './head-event';
 import { seoHeadHtml } from './head-html';
+import { attachmentHead } from './head-attachment';
 import { postHead } from './head-post';
 import type { HeadSubject, SeoHead } from './head-types';
 
@@ -20,6 +21,11 @@ export { seoHeadHtml } from './head-html';
 
 function notFound(): DomainError {
   return new DomainError('rest_post_invalid_id', 'Invalid post ID.', 404);
+}
+
+/** The head of a post, page or attachment record already read (by its kind: an attachment's page has its own rules). */
+export function postRecordHead(ctx: DomainContext, record: PostRecord): Promise<SeoHead> {
+  return record.row.type === 'attachment' ? attachmentHead(ctx, record) : postHead(ctx, record);
 }
 
 /** The head object of a subject (null for a user that does not exist). */

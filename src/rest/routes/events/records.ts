@@ -15,6 +15,8 @@ import { siteOptionsOf, type SiteOptions } from '../../../domain/settings/option
 import type { TermView } from '../../../domain/terms/terms';
 import type { Term } from '../../../generated/prisma-sqlite/client';
 import type { RestUrls } from '../../server/urls';
+import { eventHead } from '../../../domain/seo/head-event';
+import { attachSeoHead, type SeoHeadWanted } from '../seo-head-fields';
 import { eventJsonLd, organizerJsonLd, venueJsonLd } from './json-ld';
 
 export const NS = '/events/v1';
@@ -25,6 +27,8 @@ export interface PrintOptions {
   /** The request's `password` and `context` (password-protected content). */
   password?: string;
   context?: string;
+  /** Which head fields (`seo_head`, `seo_head_json`) the request's `_fields` keeps. */
+  head?: SeoHeadWanted;
 }
 
 /** PHP's truthiness, which array_filter() keeps. */
@@ -194,5 +198,8 @@ export async function eventJson(ctx: DomainContext, urls: RestUrls, event: Event
     custom_fields: [],
   };
   if (options.single) data.json_ld = eventJsonLd(event, venues, organizers, site);
-  return canAccessPassword(ctx, event.row, options) ? data : blankProtected(data);
+  const out = canAccessPassword(ctx, event.row, options) ? data : blankProtected(data);
+  // After the blanking: the head says what a visitor's page says (its own rules for protected events).
+  await attachSeoHead(out, options.head, () => eventHead(ctx, event));
+  return out;
 }

@@ -3,6 +3,7 @@
  * components are generated from): Event, Venue, Organizer, Term and their parts, typed as the
  * records are actually printed (authors and date details as strings, details as objects).
  */
+import { seoHeadProperties } from '../../../domain/seo/head-contract';
 import type { ArgSchema } from '../../../schema/types';
 import type { ItemSchema } from '../../server/types';
 
@@ -136,6 +137,8 @@ export const EVENT = item('Event', {
   organizer: s('array', 'The event organizers', { items: ref('Organizer') }),
   custom_fields: s('object', 'The event custom fields'),
   json_ld: s('object', 'The event JSON-LD properties'),
+  // Ours (additive): the event page's head, as core/v2 records carry it.
+  ...seoHeadProperties(),
 });
 
 export const eventSchema = (): ItemSchema => EVENT;
