@@ -11,6 +11,8 @@
  *   npm run cli -- seo:reindex [--restart]
  *                                        analyse and index all content for search optimisation
  *                                        (resumes an interrupted run; --restart starts over)
+ *   npm run cli -- seo:orphaned [--type <post type>] [--page <n>] [--per-page <n>] [--as <login>]
+ *                                        list published content no other content links to
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config';
@@ -20,6 +22,7 @@ import { createDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDemoSite } from '../db/seed';
 import { eventsImportCommand } from './events-import';
+import { seoOrphanedCommand } from './seo-orphaned';
 import { seoReindexCommand } from './seo-reindex';
 import { chunkApplicationPassword } from '../domain/users/passwords';
 import { isRoleName, ROLE_NAMES } from '../domain/users/roles';
@@ -73,8 +76,10 @@ async function run(argv: string[]): Promise<number> {
         return await eventsImportCommand(config, db, args);
       case 'seo:reindex':
         return await seoReindexCommand(config, db, args);
+      case 'seo:orphaned':
+        return await seoOrphanedCommand(config, db, args);
       default:
-        console.error('commands: migrate, seed, user:create, app-password, events:import, seo:reindex');
+        console.error('commands: migrate, seed, user:create, app-password, events:import, seo:reindex, seo:orphaned');
         return 2;
     }
   } finally {

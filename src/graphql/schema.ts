@@ -19,6 +19,7 @@ import { mediaArea } from './areas/media';
 import { menusArea } from './areas/menus';
 import { oembedArea } from './areas/oembed';
 import { redirectsArea } from './areas/redirects';
+import { seoOrphanedArea } from './areas/seo-orphaned';
 import { settingsArea } from './areas/settings';
 import { termsArea } from './areas/terms';
 import { usersArea } from './areas/users';
@@ -32,7 +33,7 @@ export function readTypeDefs(): string[] {
     .map((name) => readFileSync(path.join(SCHEMA_DIR, name), 'utf8'));
 }
 
-export const AREAS: readonly Area[] = [contentArea, termsArea, usersArea, menusArea, settingsArea, eventsArea, mediaArea, oembedArea, redirectsArea];
+export const AREAS: readonly Area[] = [contentArea, termsArea, usersArea, menusArea, settingsArea, eventsArea, mediaArea, oembedArea, redirectsArea, seoOrphanedArea];
 
 export function buildSchema(): GraphQLSchema {
   installNodeSources(AREAS.flatMap((area) => (area.nodes ? [area.nodes] : [])));
