@@ -34,7 +34,7 @@ function stable(value: unknown): unknown {
   return value;
 }
 
-/** Our additive head fields on event records: present after the plugin's keys, then set aside for the comparison. */
+/** Our additive head fields on event, venue and organizer records: present after the plugin's keys, then set aside for the comparison. */
 function theirs(record: Record<string, unknown>): Record<string, unknown> {
   expect(Object.keys(record).slice(-2)).toEqual(['seo_head', 'seo_head_json']);
   return Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'seo_head' && key !== 'seo_head_json'));
@@ -76,9 +76,10 @@ describe('events/v1 against the samples', () => {
     for (const [name, key] of [['events-venues-create', 'venue'], ['events-organizers-create', 'organizer']] as const) {
       const { s, res } = await replay(name, sample(name).request.body);
       expect(res.status).toBe(201);
-      expect(Object.keys(res.body)).toEqual(Object.keys(s.body));
-      expect(shape(res.body)).toEqual(shape(s.body));
-      expect(stable(res.body)).toEqual(stable(s.body));
+      const record = theirs(res.body);
+      expect(Object.keys(record)).toEqual(Object.keys(s.body));
+      expect(shape(record)).toEqual(shape(s.body));
+      expect(stable(record)).toEqual(stable(s.body));
       expect(res.headers.allow).toBe(s.headers.allow);
       ids[key] = res.body.id;
       bodies[key] = res.body;
@@ -141,8 +142,9 @@ describe('events/v1 against the samples', () => {
     for (const name of ['events-venues-item-view', 'events-organizers-item-view', 'events-categories-item-view']) {
       const { s, res } = await replay(name);
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body)).toEqual(Object.keys(s.body));
-      expect(stable(res.body)).toEqual(stable(s.body));
+      const record = name.includes('categories') ? res.body : theirs(res.body);
+      expect(Object.keys(record)).toEqual(Object.keys(s.body));
+      expect(stable(record)).toEqual(stable(s.body));
       expect(res.headers.allow).toBe(s.headers.allow);
     }
   });

@@ -16,6 +16,7 @@ import type { TermView } from '../../../domain/terms/terms';
 import type { Term } from '../../../generated/prisma-sqlite/client';
 import type { RestUrls } from '../../server/urls';
 import { eventHead } from '../../../domain/seo/head-event';
+import { linkedRecordHead } from '../../../domain/seo/head-linked';
 import { attachSeoHead, type SeoHeadWanted } from '../seo-head-fields';
 import { eventJsonLd, organizerJsonLd, venueJsonLd } from './json-ld';
 
@@ -98,7 +99,9 @@ export async function venueJson(ctx: DomainContext, venue: VenueRecord, options:
   if (options.single) data.json_ld = venueJsonLd(venue);
   const out = filterEmpty(data);
   Object.assign(out, { show_map: d.showMap, show_map_link: d.showMapLink, global_id: venue.globalId, global_id_lineage: venue.lineage });
-  return canAccessPassword(ctx, venue.row, options) ? out : blankProtected(out);
+  const shown = canAccessPassword(ctx, venue.row, options) ? out : blankProtected(out);
+  await attachSeoHead(shown, options.head, () => linkedRecordHead(ctx, venue));
+  return shown;
 }
 
 export async function organizerJson(ctx: DomainContext, organizer: OrganizerRecord, options: PrintOptions = {}): Promise<Record<string, unknown>> {
@@ -122,7 +125,9 @@ export async function organizerJson(ctx: DomainContext, organizer: OrganizerReco
   if (options.single) data.json_ld = organizerJsonLd(organizer);
   Object.assign(data, { global_id: organizer.globalId, global_id_lineage: organizer.lineage });
   const out = filterEmpty(data);
-  return canAccessPassword(ctx, organizer.row, options) ? out : blankProtected(out);
+  const shown = canAccessPassword(ctx, organizer.row, options) ? out : blankProtected(out);
+  await attachSeoHead(shown, options.head, () => linkedRecordHead(ctx, organizer));
+  return shown;
 }
 
 /** A term embedded in an event: the WP_Term object cast to an array, `id` last, then `urls`. */

@@ -86,6 +86,8 @@ export const VENUE = item('Venue', {
   show_map: s('boolean', 'Whether the map should be shown for the venue or not'),
   show_map_link: s('boolean', 'Whether the map link should be shown for the venue or not'),
   ...GLOBAL_ID('venue'),
+  // Ours (additive): the venue page's head.
+  ...seoHeadProperties(),
 });
 
 export const ORGANIZER = item('Organizer', {
@@ -100,6 +102,8 @@ export const ORGANIZER = item('Organizer', {
   email: s('string', 'The organizer email address'),
   json_ld: s('object', 'The organizer JSON-LD properties'),
   ...GLOBAL_ID('organizer'),
+  // Ours (additive): the organizer page's head.
+  ...seoHeadProperties(),
 });
 
 export const EVENT = item('Event', {
