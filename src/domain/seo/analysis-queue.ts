@@ -13,6 +13,7 @@
 import type { Config } from '../../config';
 import type { Database, Prisma } from '../../db/client';
 import type { DomainContext } from '../context';
+import { closeAnalysisPool } from './analysis-pool';
 import { forgetIndexable } from './indexable-links';
 import { refreshPostIndexable } from './post-indexables';
 
@@ -173,9 +174,10 @@ export function analysisQueueOf(ctx: DomainContext): AnalysisQueue {
   return queue;
 }
 
-/** Called when the server closes (src/http/app.ts): the queue of this database stops, its current analysis finished. */
+/** Called when the server closes (src/http/app.ts): the queue of this database stops, its current analysis finished, then its worker threads. */
 export async function closeAnalysisQueue(db: Pick<Database, 'untracked'>): Promise<void> {
   await queues.get(db.untracked('closing the SEO analysis queue'))?.close();
+  await closeAnalysisPool(db);
 }
 
 /**

@@ -9,7 +9,8 @@
 import type { Config } from '../../config';
 import type { Database, Prisma } from '../../db/client';
 import { renderContent, renderTitle } from '../content/format';
-import { analyse, type AnalysisOutput } from './analysis';
+import type { AnalysisInput, AnalysisOutput } from './analysis';
+import { analysisPoolOf } from './analysis-pool';
 import { analysedSeoTitle } from './analysis-title';
 import {
   BREADCRUMB_TITLE_KEY, CANONICAL_KEY, focusKeyphraseOf, isCornerstoneIn, isNofollowIn, META_DESCRIPTION_KEY, noindexChoiceIn, optionalText, SEO_TITLE_KEY,
@@ -28,13 +29,11 @@ const MAX_KEYPHRASE = 191;
 
 export type RefreshOutcome = 'stored' | 'missing' | 'changed' | 'skipped';
 
-/** The analysis of a snapshot with the SEO title its head prints (analysis-title.ts), or null for types that are not analysed. */
-export function analyseSnapshot(snapshot: PostSnapshot, title: string): AnalysisOutput | null {
-  if (!ANALYSED_POST_TYPES.includes(snapshot.row.type)) return null;
-  const keyphrase = focusKeyphraseOf(snapshot.meta).slice(0, MAX_KEYPHRASE);
-  return analyse({
+/** What the analysis of a snapshot reads, with the SEO title its head prints (analysis-title.ts). */
+export function analysisInputOf(snapshot: PostSnapshot, title: string): AnalysisInput {
+  return {
     html: renderContent(snapshot.row.content),
-    keyphrase,
+    keyphrase: focusKeyphraseOf(snapshot.meta).slice(0, MAX_KEYPHRASE),
     title,
     description: optionalText(snapshot.meta, META_DESCRIPTION_KEY) ?? '',
     slug: snapshot.row.slug,
@@ -42,7 +41,7 @@ export function analyseSnapshot(snapshot: PostSnapshot, title: string): Analysis
     locale: snapshot.options.language || 'en_US',
     isCornerstone: isCornerstoneIn(snapshot.meta),
     keyphraseUsedBy: snapshot.keyphraseUsedBy,
-  });
+  };
 }
 
 /** The indexable's columns (Indexable_Post_Builder), with the analysis when there is one. */
@@ -128,7 +127,8 @@ export async function refreshPostIndexable(db: Database, config: Config, id: num
   }
   let analysis: AnalysisOutput | null = null;
   try {
-    if (ANALYSED_POST_TYPES.includes(snapshot.row.type)) analysis = analyseSnapshot(snapshot, await analysedSeoTitle(db, config, snapshot.row));
+    // In a worker thread (analysis-pool.ts): the CPU work stays off the event loop.
+    if (ANALYSED_POST_TYPES.includes(snapshot.row.type)) analysis = await analysisPoolOf(db, config).analyse(analysisInputOf(snapshot, await analysedSeoTitle(db, config, snapshot.row)));
   } catch (error) {
     // A text the library cannot analyse still gets its indexable (without scores): indexing goes on.
     process.emitWarning(`SEO analysis of record ${id} failed: ${error instanceof Error ? error.message : String(error)}`, 'SeoAnalysisWarning');
