@@ -5,7 +5,10 @@
  * text, og:image the file, canonical the file or the attachment page per `disable-attachment`).
  */
 import sharp from 'sharp';
+import { LoaderCache } from '../../src/domain/loaders';
+import { seoHeadOf } from '../../src/domain/seo/head';
 import { writeSeoOption } from '../../src/domain/seo/options';
+import { anonymous } from '../../src/domain/viewer';
 import { startTestApp, type TestApp } from '../support/app';
 import { setPostMeta } from '../support/seo';
 
@@ -85,6 +88,12 @@ describe('seo heads of events and media', () => {
       expect(head.robots.index).toBe('index');
       const types = head.schema['@graph'].map((p) => p['@type']);
       expect(types).toEqual(expect.arrayContaining(['WebPage', 'ImageObject', 'WebSite']));
+    });
+
+    test('the one entry point to heads (seoHeadOf, which GraphQL asks) gives a media item the same head', async () => {
+      const ctx = { db: t.db, config: t.config, viewer: anonymous, loaders: new LoaderCache(t.db) };
+      const rest = (await t.request.get(`${MEDIA}/${item.id}?_fields=seo_head_json`).expect(200)).body.seo_head_json;
+      expect(await seoHeadOf(ctx, { kind: 'post', id: item.id as number })).toEqual(rest);
     });
 
     test('the caption goes before the alt text; attachment pages kept: the page is the canonical', async () => {

@@ -5,6 +5,7 @@
  */
 import type { DomainContext } from '../context';
 import { getEvent } from '../events/events';
+import { getMediaItem } from '../media/media-items';
 import { loadRecord, readError, findPost } from '../posts/records';
 import type { PostRecord, PostTypeName } from '../posts/types';
 import { contentById } from '../posts/loaders';
@@ -33,6 +34,8 @@ export async function seoHeadOf(ctx: DomainContext, subject: HeadSubject): Promi
   switch (subject.kind) {
     case 'post': {
       const row = Number.isInteger(subject.id) && subject.id > 0 ? await contentById(ctx).load(subject.id) : null;
+      // A media item's page has its own head (head-attachment.ts), as the media routes show it.
+      if (row?.type === 'attachment') return attachmentHead(ctx, await loadRecord(ctx, await getMediaItem(ctx, row.id)));
       if (!row || (row.type !== 'post' && row.type !== 'page')) throw notFound();
       const found = await findPost(ctx, row.type as PostTypeName, row.id);
       const error = readError(ctx, found, { context: 'view' });
