@@ -99,6 +99,8 @@ export interface SeoConfig {
   timeoutMs: number;
   /** `host:port` authorities exempt from the private-address guard (a service on loopback in tests). */
   allowHosts: string[];
+  /** Worker threads the text analysis runs in (SEO_ANALYSIS_WORKERS, default 1); 0 runs it on the event loop. */
+  analysisWorkers: number;
 }
 
 /** iCalendar imports: how far recurring series are expanded into events. */
@@ -363,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: secretKey('SEO_SECRET_KEY', env.SEO_SECRET_KEY),
       timeoutMs: integer(env, 'SEO_KEYPHRASE_TIMEOUT_MS', 10000),
       allowHosts: hostList(env.SEO_KEYPHRASE_ALLOW_HOSTS),
+      analysisWorkers: Math.min(16, integer(env, 'SEO_ANALYSIS_WORKERS', 1)),
     },
     ical: {
       expansionHorizonDays: Math.max(1, integer(env, 'ICAL_EXPANSION_HORIZON_DAYS', 732)),

@@ -13,6 +13,8 @@
  *                                        (resumes an interrupted run; --restart starts over)
  *   npm run cli -- security:log [--limit N] [--type TYPE]
  *                                        print the newest security events (default 50)
+ *   npm run cli -- seo:orphaned [--type <post type>] [--page <n>] [--per-page <n>] [--as <login>]
+ *                                        list published content no other content links to
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config';
@@ -23,6 +25,7 @@ import { migrate } from '../db/migrate';
 import { seedDemoSite } from '../db/seed';
 import { eventsImportCommand } from './events-import';
 import { securityLogCommand } from './security-log';
+import { seoOrphanedCommand } from './seo-orphaned';
 import { seoReindexCommand } from './seo-reindex';
 import { chunkApplicationPassword } from '../domain/users/passwords';
 import { isRoleName, ROLE_NAMES } from '../domain/users/roles';
@@ -78,8 +81,10 @@ async function run(argv: string[]): Promise<number> {
         return await seoReindexCommand(config, db, args);
       case 'security:log':
         return await securityLogCommand(db, args);
+      case 'seo:orphaned':
+        return await seoOrphanedCommand(config, db, args);
       default:
-        console.error('commands: migrate, seed, user:create, app-password, events:import, seo:reindex, security:log');
+        console.error('commands: migrate, seed, user:create, app-password, events:import, seo:reindex, seo:orphaned, security:log');
         return 2;
     }
   } finally {

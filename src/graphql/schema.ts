@@ -23,6 +23,7 @@ import { securityArea } from './areas/security';
 import { securityLogArea } from './areas/security-log';
 import { securityScanArea } from './areas/security-scan';
 import { seoArea } from './areas/seo';
+import { seoOrphanedArea } from './areas/seo-orphaned';
 import { settingsArea } from './areas/settings';
 import { termsArea } from './areas/terms';
 import { usersArea } from './areas/users';
@@ -36,7 +37,7 @@ export function readTypeDefs(): string[] {
     .map((name) => readFileSync(path.join(SCHEMA_DIR, name), 'utf8'));
 }
 
-export const AREAS: readonly Area[] = [contentArea, termsArea, usersArea, menusArea, settingsArea, eventsArea, mediaArea, oembedArea, redirectsArea, seoArea, securityLogArea, securityScanArea, securityArea];
+export const AREAS: readonly Area[] = [contentArea, termsArea, usersArea, menusArea, settingsArea, eventsArea, mediaArea, oembedArea, redirectsArea, seoArea, securityLogArea, securityScanArea, securityArea, seoOrphanedArea];
 
 export function buildSchema(): GraphQLSchema {
   installNodeSources(AREAS.flatMap((area) => (area.nodes ? [area.nodes] : [])));

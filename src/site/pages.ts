@@ -18,7 +18,10 @@ import { loadRecord, readError } from '../domain/posts/records';
 import { renderedContent, renderedExcerpt, renderedTitle } from '../domain/posts/render';
 import type { PostRecord } from '../domain/posts/types';
 import { homeHead, postTypeArchiveHead, termHead, userHead, type Paging } from '../domain/seo/head-archive';
+import { attachmentHead } from '../domain/seo/head-attachment';
 import { eventHead } from '../domain/seo/head-event';
+import { linkedRecordHead } from '../domain/seo/head-linked';
+import { notFoundHead } from '../domain/seo/head-not-found';
 import { seoHeadHtml } from '../domain/seo/head-html';
 import { postHead } from '../domain/seo/head-post';
 import { siteOptionsOf, type SiteOptions } from '../domain/settings/options';
@@ -133,7 +136,7 @@ export async function renderSite(ctx: DomainContext, deps: SiteDeps, request: Si
     };
   } catch (error) {
     if (!(error instanceof NotFound) && !(error instanceof DomainError)) throw error;
-    const head: Head = { title: html`Page not found`, robots: 'noindex' };
+    const head: Head = { title: html`Page not found`, robots: 'noindex', seo: seoHeadHtml(await notFoundHead(ctx, `${scope.siteUrl}${request.path}${request.search ? `?${request.search}` : ''}`)) };
     return { status: request.errorStatus ?? 404, body: layout(await chromeOf(), head, notFoundBody(`${scope.siteUrl}/`), 'error404'), links: linkHeaders(scope, null) };
   }
 }
@@ -327,7 +330,7 @@ async function attachmentPage(scope: Scope, id: number): Promise<Page> {
     : '';
   const body = html`${media}${trusted(renderedContent(row, { context: 'view', canEdit: false }))}`;
   return {
-    head: singularHead(scope, row, link),
+    head: { ...singularHead(scope, row, link), seo: seoHeadHtml(await attachmentHead(scope.ctx, await loadRecord(scope.ctx, row))) },
     main: singleEntry({ title: titleOf(row), link, ...dateOf(scope, row.date) }, body),
     bodyClass: `attachment attachmentid-${row.id}`,
     route: `${REST_ROUTES.attachment}/${row.id}`,
@@ -436,7 +439,7 @@ async function linkedPage(scope: Scope, type: 'tribe_venue' | 'tribe_organizer',
     ? html`<section class="related-events" aria-labelledby="events-${id}"><h2 id="events-${id}">Events</h2><ul>${upcoming.map((e) => html`<li><a href="${e.link}">${trusted(e.title)}</a> <span class="entry-meta">${e.date ?? ''}</span></li>`)}</ul></section>\n`
     : '';
   return {
-    head: singularHead(scope, row, record.link),
+    head: { ...singularHead(scope, row, record.link), seo: seoHeadHtml(await linkedRecordHead(scope.ctx, record)) },
     main: singleEntry({ title: titleOf(row), link: record.link }, body, { before: details, after }),
     bodyClass: `single single-${type} postid-${id}`,
     route: `${REST_ROUTES[type]}/${id}`,

@@ -34,6 +34,12 @@ function stable(value: unknown): unknown {
   return value;
 }
 
+/** Our additive head fields on event, venue and organizer records: present after the plugin's keys, then set aside for the comparison. */
+function theirs(record: Record<string, unknown>): Record<string, unknown> {
+  expect(Object.keys(record).slice(-2)).toEqual(['seo_head', 'seo_head_json']);
+  return Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'seo_head' && key !== 'seo_head_json'));
+}
+
 describe('events/v1 against the samples', () => {
   let t: TestApp;
   const ids: Record<string, number> = {};
@@ -70,9 +76,10 @@ describe('events/v1 against the samples', () => {
     for (const [name, key] of [['events-venues-create', 'venue'], ['events-organizers-create', 'organizer']] as const) {
       const { s, res } = await replay(name, sample(name).request.body);
       expect(res.status).toBe(201);
-      expect(Object.keys(res.body)).toEqual(Object.keys(s.body));
-      expect(shape(res.body)).toEqual(shape(s.body));
-      expect(stable(res.body)).toEqual(stable(s.body));
+      const record = theirs(res.body);
+      expect(Object.keys(record)).toEqual(Object.keys(s.body));
+      expect(shape(record)).toEqual(shape(s.body));
+      expect(stable(record)).toEqual(stable(s.body));
       expect(res.headers.allow).toBe(s.headers.allow);
       ids[key] = res.body.id;
       bodies[key] = res.body;
@@ -85,9 +92,10 @@ describe('events/v1 against the samples', () => {
     const body = { ...sample('events-events-create').request.body, venue: ids.venue, organizer: [ids.organizer], categories: [ids.category] };
     const { s, res } = await replay('events-events-create', body);
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body)).toEqual(Object.keys(s.body));
-    expect(shape(res.body)).toEqual(shape(s.body));
-    expect(stable(res.body)).toEqual(stable(s.body));
+    const record = theirs(res.body);
+    expect(Object.keys(record)).toEqual(Object.keys(s.body));
+    expect(shape(record)).toEqual(shape(s.body));
+    expect(stable(record)).toEqual(stable(s.body));
     for (const key of ['start_date', 'end_date', 'utc_start_date', 'utc_end_date', 'start_date_details', 'end_date_details', 'utc_start_date_details', 'utc_end_date_details']) {
       expect(res.body[key]).toEqual(s.body[key]);
     }
@@ -104,9 +112,10 @@ describe('events/v1 against the samples', () => {
   it('reads the event with json_ld as the sample does', async () => {
     const { s, res } = await replay('events-events-item-view');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(Object.keys(s.body));
-    expect(shape(res.body)).toEqual(shape(s.body));
-    expect(stable(res.body)).toEqual(stable(s.body));
+    const record = theirs(res.body);
+    expect(Object.keys(record)).toEqual(Object.keys(s.body));
+    expect(shape(record)).toEqual(shape(s.body));
+    expect(stable(record)).toEqual(stable(s.body));
     expect(res.body.json_ld.startDate).toBe(s.body.json_ld && (s.body.json_ld as Record<string, unknown>).startDate);
     // antispambot encodes at random; decoded it is the address.
     const decoded = String(res.body.json_ld.organizer.email).replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
@@ -117,9 +126,10 @@ describe('events/v1 against the samples', () => {
   it('lists events anonymously as the sample does', async () => {
     const { s, res } = await replay('events-events-list', undefined, true);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(Object.keys(s.body));
-    expect(shape(res.body)).toEqual(shape(s.body));
-    expect(stable(res.body.events)).toEqual(stable(s.body.events));
+    const body = { ...res.body, events: (res.body.events as Array<Record<string, unknown>>).map(theirs) };
+    expect(Object.keys(body)).toEqual(Object.keys(s.body));
+    expect(shape(body)).toEqual(shape(s.body));
+    expect(stable(body.events)).toEqual(stable(s.body.events));
     expect(res.body.total).toBe(1);
     expect(res.body.total_pages).toBe(1);
     expect(res.body.rest_url).toMatch(/^http:\/\/example\.test\/wp-json\/events\/v1\/events\/\?page=1&per_page=2&start_date=\d{4}-\d\d-\d\d 00:00:00&end_date=\d{4}-\d\d-\d\d 23:59:59&status=publish$/);
@@ -132,8 +142,9 @@ describe('events/v1 against the samples', () => {
     for (const name of ['events-venues-item-view', 'events-organizers-item-view', 'events-categories-item-view']) {
       const { s, res } = await replay(name);
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body)).toEqual(Object.keys(s.body));
-      expect(stable(res.body)).toEqual(stable(s.body));
+      const record = name.includes('categories') ? res.body : theirs(res.body);
+      expect(Object.keys(record)).toEqual(Object.keys(s.body));
+      expect(stable(record)).toEqual(stable(s.body));
       expect(res.headers.allow).toBe(s.headers.allow);
     }
   });

@@ -314,8 +314,8 @@ describe('seo: item fields and the head', () => {
         eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
         location: { '@type': 'Place', name: 'Marsh Hall', address: { '@type': 'PostalAddress', streetAddress: '1 Reed Lane', addressLocality: 'Fenton', postalCode: 'F1 2AB', addressCountry: 'United Kingdom' } },
       });
-      // TEC's events/v1 records carry no head (Yoast adds none there).
-      expect(event.body.seo_head_json).toBeUndefined();
+      // events/v1 records carry the page's head too (ours, additive, as on core/v2).
+      expect(event.body.seo_head_json.title).toBe(`Dawn chorus walk - ${siteName}`);
       // An event's SEO fields are written through its write path's `meta`, checked as on posts.
       const bad = await t.request.post(`/wp-json/events/v1/events/${event.body.id}`).set('Authorization', t.adminAuth).send({ title: 'Renamed walk', meta: { _yoast_wpseo_canonical: 'nope' } });
       expect(bad.status).toBe(400);

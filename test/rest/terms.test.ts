@@ -103,7 +103,9 @@ describe('terms', () => {
       expect(Object.keys(create.args)).toEqual(['description', 'name', 'slug', 'parent', 'meta']);
       expect(create.args.name).toEqual({ description: 'HTML title for the term.', type: 'string', required: true });
       expect(create.args.parent).toEqual({ description: 'The parent term ID.', type: 'integer', required: false });
-      expect(create.args.meta).toEqual({ description: 'Meta fields.', type: 'object', properties: [], required: false });
+      // Yoast's per-term SEO fields are its registered meta (edit context; seo-term-user-fields.test.ts).
+      expect(create.args.meta).toMatchObject({ description: 'Meta fields.', type: 'object', required: false });
+      expect(Object.keys(create.args.meta.properties)).toContain('wpseo_title');
       expect(res.body._links.self[0].href).toBe(`${ROOT}/core/v2/categories`);
 
       const schema = res.body.schema;
@@ -463,7 +465,9 @@ describe('terms', () => {
       const id = res.body.id;
       expect(res.headers.location).toBe(`${ROOT}/core/v2/categories/${id}`);
       expect(Object.keys(res.body)).toEqual(VIEW_KEYS);
-      expect(res.body).toMatchObject({ count: 0, description: 'Things happening.', link: `${SITE_URL}/category/our-events/`, name: 'Events', slug: 'our-events', taxonomy: 'category', parent: 0, meta: [] });
+      expect(res.body).toMatchObject({ count: 0, description: 'Things happening.', link: `${SITE_URL}/category/our-events/`, name: 'Events', slug: 'our-events', taxonomy: 'category', parent: 0 });
+      // The edit record's meta: Yoast's SEO fields, empty.
+      expect(res.body.meta).toMatchObject({ wpseo_title: '', wpseo_desc: '', wpseo_noindex: '' });
       expect(await termCount()).toBe(before + 1);
       expect(await t.db.prisma.term.findUniqueOrThrow({ where: { id } })).toMatchObject({ taxonomy: 'category', name: 'Events', slug: 'our-events', parentId: 0, count: 0 });
       ids['category:our-events'] = id;

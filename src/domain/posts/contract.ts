@@ -151,7 +151,7 @@ export function postSchema(type: PostTypeName): ItemSchema {
   for (const tax of restTaxonomiesOf(type)) {
     properties[tax.restBase] = { description: `The terms assigned to the post in the ${tax.slug} taxonomy.`, type: 'array', items: { type: 'integer' }, context: VIEW_EDIT };
   }
-  if (type !== 'attachment') Object.assign(properties, seoHeadProperties());
+  Object.assign(properties, seoHeadProperties());
   // TODO(schema links): WordPress adds `links` (the wp:action-* link descriptions) whose hrefs come
   // from rest_url(); RouteDef.schema() receives no RestUrls yet, so they are left out.
   return { $schema: 'http://json-schema.org/draft-04/schema#', title: type, type: 'object', properties };

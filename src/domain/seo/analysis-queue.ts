@@ -13,8 +13,9 @@
 import type { Config } from '../../config';
 import type { Database, Prisma } from '../../db/client';
 import type { DomainContext } from '../context';
+import { closeAnalysisPool } from './analysis-pool';
 import { forgetIndexable } from './indexable-links';
-import { refreshPostIndexable, type SeoWriter } from './post-indexables';
+import { refreshPostIndexable } from './post-indexables';
 
 export const MAX_PENDING = 10_000;
 /** Pause between a write naming a record and its analysis starting. */
@@ -44,7 +45,7 @@ export class AnalysisQueue {
   readonly stats: QueueStats = { analysed: 0, dropped: 0, failed: 0, pending: 0 };
 
   constructor(
-    private readonly prisma: SeoWriter,
+    private readonly db: Database,
     private config: Config,
   ) {}
 
@@ -123,7 +124,7 @@ export class AnalysisQueue {
       this.pending.delete(id);
       this.stats.pending = this.pending.size;
       try {
-        const outcome = await refreshPostIndexable(this.prisma, this.config, id, { links: true });
+        const outcome = await refreshPostIndexable(this.db, this.config, id, { links: true });
         if (outcome === 'missing') {
           const attempt = (this.attempts.get(id) ?? 0) + 1;
           if (attempt < MAX_ATTEMPTS) {
@@ -163,19 +164,20 @@ const queues = new WeakMap<object, AnalysisQueue>();
 
 /** The queue of the process's client behind `ctx` (one per database). */
 export function analysisQueueOf(ctx: DomainContext): AnalysisQueue {
-  // The analysis runs after the request, on the process's own client, never the request's view.
+  // One queue per process client; it writes with that client (refreshPostIndexable), never the request's view.
   const prisma = ctx.db.untracked('SEO analysis runs after the write, outside the request');
   let queue = queues.get(prisma);
   if (!queue) {
-    queue = new AnalysisQueue(prisma, ctx.config);
+    queue = new AnalysisQueue(ctx.db, ctx.config);
     queues.set(prisma, queue);
   }
   return queue;
 }
 
-/** Called when the server closes (src/http/app.ts): the queue of this database stops, its current analysis finished. */
+/** Called when the server closes (src/http/app.ts): the queue of this database stops, its current analysis finished, then its worker threads. */
 export async function closeAnalysisQueue(db: Pick<Database, 'untracked'>): Promise<void> {
   await queues.get(db.untracked('closing the SEO analysis queue'))?.close();
+  await closeAnalysisPool(db);
 }
 
 /**

@@ -3,11 +3,9 @@
  * Post_Type_Archive presentations): their title and description templates from wpseo_titles,
  * robots from the archive's setting, a CollectionPage (ProfilePage for authors) in the graph.
  * Terms keep their own SEO fields in term meta under Yoast's wpseo_taxonomy_meta names
- * (`wpseo_title`, `wpseo_desc`, `wpseo_canonical`, `wpseo_noindex`, `wpseo_bctitle`...).
+ * (term-seo-fields.ts), users theirs in user meta (user-seo-fields.ts).
  */
-import DataLoader from 'dataloader';
 import type { DomainContext } from '../context';
-import { defineLoader, groupByKeys } from '../loaders';
 import { postType } from '../content/post-types';
 import { taxonomy as taxonomyDef } from '../content/taxonomies';
 import { getTerm, type TermView } from '../terms/terms';
@@ -19,6 +17,8 @@ import { representsOf, schemaPerson } from './head-people';
 import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
 import type { SeoHead } from './head-types';
 import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, personId, personPiece, sitePieces, webPagePiece, type Crumb } from './schema-graph';
+import { termSeoByTerm } from './term-seo-fields';
+import { userSeoByUser } from './user-seo-fields';
 import { replaceVars, type TemplateValues } from './title-template';
 
 export interface Paging {
@@ -59,6 +59,9 @@ interface ArchiveFacts {
   ogTitle?: string;
   ogDescription?: string;
   ogImage?: { id: number; url: string };
+  twitterTitle?: string;
+  twitterDescription?: string;
+  twitterImage?: { id: number; url: string };
   extraPieces?: Array<Record<string, unknown>>;
   about?: string;
 }
@@ -86,6 +89,9 @@ async function archiveHead(ctx: DomainContext, site: SeoSite, facts: ArchiveFact
     ogTitle: facts.ogTitle,
     ogDescription: facts.ogDescription,
     images: fallback ? [fallback] : [],
+    twitterTitle: facts.twitterTitle,
+    twitterDescription: facts.twitterDescription,
+    twitterImage: facts.twitterImage ? (await headImage(ctx, facts.twitterImage.id, facts.twitterImage.url))?.url : undefined,
     graph,
   });
 }
@@ -105,18 +111,6 @@ export async function homeHead(ctx: DomainContext, paging: Paging = {}): Promise
     crumbs: [{ name: homeCrumb(site).name }],
   });
 }
-
-/** Yoast's per-term fields (term meta under wpseo_taxonomy_meta's names), for a page of terms at once. */
-const termSeoByTerm = defineLoader('seo.termSeo', (db) =>
-  new DataLoader<number, Map<string, string>>(async (ids) => {
-    const rows = await db.read.termMeta.findMany({ where: { termId: { in: [...ids] }, key: { startsWith: 'wpseo_' } }, orderBy: { id: 'asc' } });
-    return groupByKeys(ids, rows, (row) => row.termId).map((list) => {
-      const out = new Map<string, string>();
-      for (const row of list) if (!out.has(row.key)) out.set(row.key, row.value);
-      return out;
-    });
-  }),
-);
 
 /** Whether each user has published posts (Yoast's noindex-author-noposts rule): the users' module answers it in batches. */
 const postStatusesByAuthor = visibleStatusesLoaderFor(['post']);
@@ -139,23 +133,27 @@ export async function termHead(ctx: DomainContext, view: TermView, paging: Pagin
     category_description: description,
     tag_description: description,
     pt_plural: taxonomyDef(taxonomy)?.name,
+    focuskw: own.focuskw,
   };
-  const title = replaceVars(own.get('wpseo_title') || titleOptionText(site, `title-tax-${taxonomy}`), values);
-  const noindexOwn = own.get('wpseo_noindex');
+  const title = replaceVars(own.title || titleOptionText(site, `title-tax-${taxonomy}`), values);
+  const noindexOwn = own.noindex;
   const noindex = noindexOwn === 'noindex' ? true : noindexOwn === 'index' ? false : titleOption(site, `noindex-tax-${taxonomy}`) === true;
   const url = pagedUrl(site, view.link, paging.page ?? 1);
   return archiveHead(ctx, site, {
     title,
-    description: replaceVars(own.get('wpseo_desc') || titleOptionText(site, `metadesc-tax-${taxonomy}`), values),
+    description: replaceVars(own.desc || titleOptionText(site, `metadesc-tax-${taxonomy}`), values),
     noindex,
     url,
-    canonical: own.get('wpseo_canonical') || undefined,
+    canonical: own.canonical || undefined,
     ogType: 'article',
     pageType: 'CollectionPage',
-    crumbs: [homeCrumb(site), { name: own.get('wpseo_bctitle') || plainText(view.term.name), url: view.link }],
-    ogTitle: replaceVars(own.get('wpseo_opengraph-title') ?? '', values) || undefined,
-    ogDescription: replaceVars(own.get('wpseo_opengraph-description') ?? '', values) || undefined,
-    ogImage: own.get('wpseo_opengraph-image') || own.get('wpseo_opengraph-image-id') ? { id: idOf(own.get('wpseo_opengraph-image-id')), url: own.get('wpseo_opengraph-image') ?? '' } : undefined,
+    crumbs: [homeCrumb(site), { name: own.bctitle || plainText(view.term.name), url: view.link }],
+    ogTitle: replaceVars(own['opengraph-title'], values) || undefined,
+    ogDescription: replaceVars(own['opengraph-description'], values) || undefined,
+    ogImage: own['opengraph-image'] || own['opengraph-image-id'] ? { id: idOf(own['opengraph-image-id']), url: own['opengraph-image'] } : undefined,
+    twitterTitle: replaceVars(own['twitter-title'], values) || undefined,
+    twitterDescription: replaceVars(own['twitter-description'], values) || undefined,
+    twitterImage: own['twitter-image'] || own['twitter-image-id'] ? { id: idOf(own['twitter-image-id']), url: own['twitter-image'] } : undefined,
   });
 }
 
@@ -166,14 +164,19 @@ export async function userHead(ctx: DomainContext, userId: number, paging: Pagin
   const person = await schemaPerson(ctx, userId);
   if (!person) return null;
   const values: TemplateValues = { ...baseValues(site, paging), name: person.name, user_description: person.description, userid: String(person.id) };
-  const noindex = titleOption(site, 'noindex-author-wpseo') === true || (titleOption(site, 'noindex-author-noposts-wpseo') !== false && !(await postStatusesByAuthor(ctx).load(userId)).has('publish'));
+  const own = await userSeoByUser(ctx).load(userId);
+  // Yoast's Author_Archive robots: the site's rule, no published posts, or the user's own `wpseo_noindex_author`.
+  const noindex =
+    titleOption(site, 'noindex-author-wpseo') === true ||
+    (titleOption(site, 'noindex-author-noposts-wpseo') !== false && !(await postStatusesByAuthor(ctx).load(userId)).has('publish')) ||
+    own.noindex_author === 'on';
   const represents = await representsOf(ctx, site);
   const isRepresented = represents?.kind === 'person' && represents.person.id === person.id;
   const piece = personPiece(site, person, false);
   piece.mainEntityOfPage = { '@id': person.link };
   return archiveHead(ctx, site, {
-    title: replaceVars(titleOptionText(site, 'title-author-wpseo'), values),
-    description: replaceVars(titleOptionText(site, 'metadesc-author-wpseo'), values),
+    title: replaceVars(own.title || titleOptionText(site, 'title-author-wpseo'), values),
+    description: replaceVars(own.metadesc || titleOptionText(site, 'metadesc-author-wpseo'), values),
     noindex,
     url: pagedUrl(site, person.link, paging.page ?? 1),
     ogType: 'profile',

@@ -7,7 +7,7 @@
 import type { DomainContext } from '../context';
 import { formatSiteTimeSql } from '../content/dates';
 import { organizersByEvent, venuesByEvent, eventTermsByEvent } from '../events/loaders';
-import type { EventRecord } from '../events/types';
+import type { EventRecord, OrganizerRecord, VenueRecord } from '../events/types';
 import { metaByContent } from '../posts/loaders';
 import { formatWallClock } from '../../site/dates';
 import { buildHead } from './head-build';
@@ -15,9 +15,9 @@ import { plainText } from './plain-text';
 import { headImage, idOf } from './head-images';
 import { representsOf, schemaPerson } from './head-people';
 import { itemNoindex, isoDate } from './head-post';
-import { seoSiteOf, titleOptionText } from './head-site';
+import { seoSiteOf, titleOptionText, type SeoSite } from './head-site';
 import type { OgImage, SchemaPiece, SeoHead } from './head-types';
-import { seoFieldsFromMeta } from './meta-fields';
+import { seoFieldsFromMeta, type SeoFields } from './meta-fields';
 import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, primaryImageId, sitePieces, webPagePiece } from './schema-graph';
 import { replaceVars, type TemplateValues } from './title-template';
 
@@ -32,6 +32,31 @@ export function eventDate(local: string, utc: string): string {
   return `${local.replace(' ', 'T')}${Number.isNaN(minutes) ? '+00:00' : offset}`;
 }
 
+/** A venue as TEC describes it in the graph: a Place with its PostalAddress. */
+export function placePiece(venue: VenueRecord): SchemaPiece {
+  const v = venue.detail;
+  const place: SchemaPiece = { '@type': 'Place', name: plainText(venue.row.title), description: plainText(venue.row.excerpt || venue.row.content).slice(0, 300), url: venue.link };
+  const address: SchemaPiece = { '@type': 'PostalAddress' };
+  if (v.address) address.streetAddress = v.address;
+  if (v.city) address.addressLocality = v.city;
+  const region = v.stateprovince || v.state || v.province;
+  if (region) address.addressRegion = region;
+  if (v.zip) address.postalCode = v.zip;
+  if (v.country) address.addressCountry = v.country;
+  place.address = address;
+  if (v.phone) place.telephone = v.phone;
+  if (v.website) place.sameAs = v.website;
+  return place;
+}
+
+/** An organizer as TEC describes it in the graph (a Person, as TEC's JSON-LD types organizers). */
+export function organizerPiece(o: OrganizerRecord): SchemaPiece {
+  const org: SchemaPiece = { '@type': 'Person', name: plainText(o.row.title), description: plainText(o.row.excerpt || o.row.content).slice(0, 300), url: o.detail.website || o.link };
+  if (o.detail.phone) org.telephone = o.detail.phone;
+  if (o.detail.email) org.email = o.detail.email;
+  return org;
+}
+
 async function eventPiece(ctx: DomainContext, record: EventRecord, url: string, image: OgImage | undefined, description: string): Promise<SchemaPiece> {
   const d = record.detail;
   const [venues, organizers] = await Promise.all([venuesByEvent(ctx).load(record.row.id), organizersByEvent(ctx).load(record.row.id)]);
@@ -42,45 +67,21 @@ async function eventPiece(ctx: DomainContext, record: EventRecord, url: string, 
   piece.eventStatus = 'https://schema.org/EventScheduled';
   piece.startDate = eventDate(d.startLocal, d.startUtc);
   piece.endDate = eventDate(d.endLocal, d.endUtc);
-  const venue = venues[0];
-  if (venue) {
-    const v = venue.detail;
-    const place: SchemaPiece = { '@type': 'Place', name: plainText(venue.row.title), description: plainText(venue.row.excerpt || venue.row.content).slice(0, 300), url: venue.link };
-    const address: SchemaPiece = { '@type': 'PostalAddress' };
-    if (v.address) address.streetAddress = v.address;
-    if (v.city) address.addressLocality = v.city;
-    const region = v.stateprovince || v.state || v.province;
-    if (region) address.addressRegion = region;
-    if (v.zip) address.postalCode = v.zip;
-    if (v.country) address.addressCountry = v.country;
-    place.address = address;
-    if (v.phone) place.telephone = v.phone;
-    if (v.website) place.sameAs = v.website;
-    piece.location = place;
-  }
-  if (organizers.length) {
-    piece.organizer = organizers.map((o) => {
-      const org: SchemaPiece = { '@type': 'Person', name: plainText(o.row.title), description: plainText(o.row.excerpt || o.row.content).slice(0, 300), url: o.detail.website || o.link };
-      if (o.detail.phone) org.telephone = o.detail.phone;
-      if (o.detail.email) org.email = o.detail.email;
-      return org;
-    });
-  }
+  if (venues[0]) piece.location = placePiece(venues[0]);
+  if (organizers.length) piece.organizer = organizers.map(organizerPiece);
   if (d.cost) piece.offers = { '@type': 'Offer', price: d.cost.replace(/[^\d.]/g, '') || d.cost, priceCurrency: d.currencyCode || undefined, url, category: 'primary' };
   piece.mainEntityOfPage = { '@id': url };
   return piece;
 }
 
-/** The head of an event record (the viewer may read it: the caller checked). */
-export async function eventHead(ctx: DomainContext, record: EventRecord): Promise<SeoHead> {
-  const site = await seoSiteOf(ctx);
+/** The template values of an event (WPSEO_Replace_Vars with the event as its args). */
+async function eventTemplateValues(ctx: DomainContext, site: SeoSite, record: EventRecord, seo: SeoFields): Promise<TemplateValues> {
   const row = record.row;
-  const seo = seoFieldsFromMeta(await metaByContent(ctx).load(row.id));
   const terms = await eventTermsByEvent(ctx).load(row.id);
   const author = await schemaPerson(ctx, row.authorId);
   const dateFormat = site.options.date_format || 'F j, Y';
   const excerpt = row.password !== '' ? '' : row.excerpt !== '' ? plainText(row.excerpt) : [...plainText(row.content)].slice(0, 155).join('');
-  const values: TemplateValues = {
+  return {
     sep: site.sep,
     sitename: site.name,
     sitedesc: site.tagline,
@@ -99,6 +100,22 @@ export async function eventHead(ctx: DomainContext, record: EventRecord): Promis
     dateFormat,
     timeFormat: site.options.time_format,
   };
+}
+
+/** The SEO title of an event: its own title field, else the `tribe_events` template (the analysis reads it too). */
+export async function eventSeoTitle(ctx: DomainContext, record: EventRecord): Promise<string> {
+  const site = await seoSiteOf(ctx);
+  const seo = seoFieldsFromMeta(await metaByContent(ctx).load(record.row.id));
+  return replaceVars(seo.title || titleOptionText(site, 'title-tribe_events'), await eventTemplateValues(ctx, site, record, seo));
+}
+
+/** The head of an event record (the viewer may read it: the caller checked). */
+export async function eventHead(ctx: DomainContext, record: EventRecord): Promise<SeoHead> {
+  const site = await seoSiteOf(ctx);
+  const row = record.row;
+  const seo = seoFieldsFromMeta(await metaByContent(ctx).load(row.id));
+  const values = await eventTemplateValues(ctx, site, record, seo);
+  const excerpt = values.excerpt ?? '';
   const title = replaceVars(seo.title || titleOptionText(site, 'title-tribe_events'), values);
   const description = replaceVars(seo.metadesc || titleOptionText(site, 'metadesc-tribe_events'), values);
   const url = seo.canonical || record.link;

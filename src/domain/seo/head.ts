@@ -5,8 +5,9 @@
  */
 import type { DomainContext } from '../context';
 import { getEvent } from '../events/events';
+import { getMediaItem } from '../media/media-items';
 import { loadRecord, readError, findPost } from '../posts/records';
-import type { PostTypeName } from '../posts/types';
+import type { PostRecord, PostTypeName } from '../posts/types';
 import { contentById } from '../posts/loaders';
 import { DomainError } from '../errors';
 import { getEventTerm } from '../events/terms';
@@ -14,6 +15,7 @@ import { EVENT_CATEGORY } from '../events/types';
 import { homeHead, postTypeArchiveHead, termHead, termHeadById, userHead } from './head-archive';
 import { eventHead } from './head-event';
 import { seoHeadHtml } from './head-html';
+import { attachmentHead } from './head-attachment';
 import { postHead } from './head-post';
 import type { HeadSubject, SeoHead } from './head-types';
 
@@ -24,11 +26,18 @@ function notFound(): DomainError {
   return new DomainError('rest_post_invalid_id', 'Invalid post ID.', 404);
 }
 
+/** The head of a post, page or attachment record already read (by its kind: an attachment's page has its own rules). */
+export function postRecordHead(ctx: DomainContext, record: PostRecord): Promise<SeoHead> {
+  return record.row.type === 'attachment' ? attachmentHead(ctx, record) : postHead(ctx, record);
+}
+
 /** The head object of a subject (null for a user that does not exist). */
 export async function seoHeadOf(ctx: DomainContext, subject: HeadSubject): Promise<SeoHead | null> {
   switch (subject.kind) {
     case 'post': {
       const row = Number.isInteger(subject.id) && subject.id > 0 ? await contentById(ctx).load(subject.id) : null;
+      // A media item's page has its own head (head-attachment.ts), as the media routes show it.
+      if (row?.type === 'attachment') return attachmentHead(ctx, await loadRecord(ctx, await getMediaItem(ctx, row.id)));
       if (!row || (row.type !== 'post' && row.type !== 'page')) throw notFound();
       const found = await findPost(ctx, row.type as PostTypeName, row.id);
       const error = readError(ctx, found, { context: 'view' });

@@ -8,7 +8,7 @@
  * `next` is true while a batch was full: there may be more.
  */
 import type { Config } from '../../config';
-import type { PrismaClient } from '../../db/client';
+import type { Database, PrismaClient } from '../../db/client';
 import type { DomainContext } from '../context';
 import { indexPostLinks, indexTermLinks } from './link-indexing';
 import { writeSeoOption } from './options';
@@ -103,10 +103,11 @@ async function rowsByIds(prisma: PrismaClient, ids: number[]): Promise<Record<st
 }
 
 /** One batch of posts: analysed and stored (links in their own pass). */
-export async function indexPostsBatch(prisma: PrismaClient, provider: string, config: Config, limit = INDEXING_LIMIT): Promise<IndexingBatch> {
-  const ids = await unindexedPostIds(prisma, provider, limit);
+export async function indexPostsBatch(db: Database, config: Config, limit = INDEXING_LIMIT): Promise<IndexingBatch> {
+  const prisma = db.prisma;
+  const ids = await unindexedPostIds(prisma, db.provider, limit);
   const done: number[] = [];
-  for (const id of ids) if ((await refreshPostIndexable(prisma, config, id, { links: false })) === 'stored') done.push(id);
+  for (const id of ids) if ((await refreshPostIndexable(db, config, id, { links: false })) === 'stored') done.push(id);
   const rows = done.length ? await prisma.seoIndexable.findMany({ where: { objectType: 'post', objectId: { in: done } }, orderBy: { objectId: 'asc' } }) : [];
   return { objects: rows.map(indexableJson), next: ids.length >= limit };
 }
@@ -165,7 +166,7 @@ export async function runIndexing(ctx: DomainContext, action: IndexingAction): P
       await prisma.$transaction((tx) => writeSeoOption(tx, 'wpseo', { indexing_started: Math.floor(Date.now() / 1000) }));
       return { objects: [], next: false };
     case 'posts':
-      return indexPostsBatch(prisma, ctx.db.provider, ctx.config);
+      return indexPostsBatch(ctx.db, ctx.config);
     case 'terms':
       return indexTermsBatch(prisma, ctx.db.provider, ctx.config);
     case 'post-type-archives':

@@ -54,6 +54,8 @@ const TITLES_DEFAULTS: Defaults = {
   'breadcrumbs-enable': true,
   'breadcrumbs-home': 'Home',
   'breadcrumbs-sep': '»',
+  /** Attachment pages redirect to their files (head-attachment.ts: the file is then the canonical). */
+  'disable-attachment': true,
   website_name: '',
   alternate_website_name: '',
   company_or_person: 'company',

@@ -7,9 +7,11 @@
  * are indexed in the same transaction (on save; the indexing routes do links in their own pass).
  */
 import type { Config } from '../../config';
-import type { Prisma, PrismaClient } from '../../db/client';
+import type { Database, Prisma } from '../../db/client';
 import { renderContent, renderTitle } from '../content/format';
-import { analyse, type AnalysisOutput } from './analysis';
+import type { AnalysisInput, AnalysisOutput } from './analysis';
+import { analysisPoolOf } from './analysis-pool';
+import { analysedSeoTitle } from './analysis-title';
 import {
   BREADCRUMB_TITLE_KEY, CANONICAL_KEY, focusKeyphraseOf, isCornerstoneIn, isNofollowIn, META_DESCRIPTION_KEY, noindexChoiceIn, optionalText, SEO_TITLE_KEY,
 } from './item-meta';
@@ -27,30 +29,19 @@ const MAX_KEYPHRASE = 191;
 
 export type RefreshOutcome = 'stored' | 'missing' | 'changed' | 'skipped';
 
-/**
- * The SEO title the analysis measures: the item's own (`_yoast_wpseo_title`), else its title.
- * GAP: the type's template from wpseo_titles (`%%title%% %%sep%% %%sitename%%`) is not applied
- * yet; title-template.ts (another part of this work) will provide it.
- */
-export function seoTitleOf(snapshot: Pick<PostSnapshot, 'row' | 'meta'>): string {
-  return optionalText(snapshot.meta, SEO_TITLE_KEY) ?? renderTitle(snapshot.row.title);
-}
-
-/** The analysis of a snapshot, or null for types that are not analysed. */
-export function analyseSnapshot(snapshot: PostSnapshot): AnalysisOutput | null {
-  if (!ANALYSED_POST_TYPES.includes(snapshot.row.type)) return null;
-  const keyphrase = focusKeyphraseOf(snapshot.meta).slice(0, MAX_KEYPHRASE);
-  return analyse({
+/** What the analysis of a snapshot reads, with the SEO title its head prints (analysis-title.ts). */
+export function analysisInputOf(snapshot: PostSnapshot, title: string): AnalysisInput {
+  return {
     html: renderContent(snapshot.row.content),
-    keyphrase,
-    title: seoTitleOf(snapshot),
+    keyphrase: focusKeyphraseOf(snapshot.meta).slice(0, MAX_KEYPHRASE),
+    title,
     description: optionalText(snapshot.meta, META_DESCRIPTION_KEY) ?? '',
     slug: snapshot.row.slug,
     permalink: snapshot.permalink,
     locale: snapshot.options.language || 'en_US',
     isCornerstone: isCornerstoneIn(snapshot.meta),
     keyphraseUsedBy: snapshot.keyphraseUsedBy,
-  });
+  };
 }
 
 /** The indexable's columns (Indexable_Post_Builder), with the analysis when there is one. */
@@ -119,15 +110,15 @@ async function store(tx: Tx, config: Config, snapshot: PostSnapshot, analysis: A
   return 'stored';
 }
 
-/** The client a refresh writes with (the process's own, never a request's). */
-export type SeoWriter = Pick<PrismaClient, '$transaction'>;
 
 /**
  * Reads, analyses and stores one record's indexable. 'missing': no such record (yet, or any more:
  * its indexable is then removed); 'changed': it was written meanwhile, nothing stored; 'skipped':
  * a record of a type without indexables.
  */
-export async function refreshPostIndexable(prisma: SeoWriter, config: Config, id: number, options: { links: boolean }): Promise<RefreshOutcome> {
+export async function refreshPostIndexable(db: Database, config: Config, id: number, options: { links: boolean }): Promise<RefreshOutcome> {
+  // The analysis writes after (or outside) any request, with the process's own client.
+  const prisma = db.untracked('SEO analysis writes the indexable outside the request');
   const snapshot = await prisma.$transaction((tx) => readPostSnapshot(tx, config, id));
   if (snapshot === 'unindexed') return 'skipped';
   if (snapshot === 'absent') {
@@ -136,7 +127,8 @@ export async function refreshPostIndexable(prisma: SeoWriter, config: Config, id
   }
   let analysis: AnalysisOutput | null = null;
   try {
-    analysis = analyseSnapshot(snapshot);
+    // In a worker thread (analysis-pool.ts): the CPU work stays off the event loop.
+    if (ANALYSED_POST_TYPES.includes(snapshot.row.type)) analysis = await analysisPoolOf(db, config).analyse(analysisInputOf(snapshot, await analysedSeoTitle(db, config, snapshot.row)));
   } catch (error) {
     // A text the library cannot analyse still gets its indexable (without scores): indexing goes on.
     process.emitWarning(`SEO analysis of record ${id} failed: ${error instanceof Error ? error.message : String(error)}`, 'SeoAnalysisWarning');

@@ -73,7 +73,7 @@ async function doneAmong(prisma: PrismaClient, objectType: string, ids: number[]
   return new Set(rows.map((r) => r.objectId));
 }
 
-export async function reindexAll(db: Pick<Database, 'prisma'>, config: Config, options: ReindexOptions = {}): Promise<ReindexResult> {
+export async function reindexAll(db: Database, config: Config, options: ReindexOptions = {}): Promise<ReindexResult> {
   const prisma = db.prisma;
   const previous = options.restart ? null : await readState(prisma);
   const startedAt = previous ?? new Date();
@@ -94,7 +94,7 @@ export async function reindexAll(db: Pick<Database, 'prisma'>, config: Config, o
       } else {
         if (options.shouldStop?.()) return result;
         for (let attempt = 0; attempt < CHANGED_TRIES; attempt += 1) {
-          if ((await refreshPostIndexable(prisma, config, id, { links: true })) !== 'changed') break;
+          if ((await refreshPostIndexable(db, config, id, { links: true })) !== 'changed') break;
         }
         result.indexed += 1;
       }

@@ -5,6 +5,7 @@
  * query and changes.
  */
 import { seoHeadProperties } from '../seo/head-contract';
+import { hasTermSeoFields, termSeoChangesFromMeta, termSeoMetaSchema } from '../seo/term-seo-fields';
 import { sanitizeSlug } from '../content/slug';
 import type { TaxonomyDef } from '../content/taxonomies';
 import { sanitizeTextField } from '../text';
@@ -27,9 +28,10 @@ export function termSchema(taxonomy: TaxonomyDef): ItemSchema {
     taxonomy: { description: 'Type attribution for the term.', type: 'string', enum: [taxonomy.slug], context: ALL_CONTEXTS, readonly: true },
   };
   if (taxonomy.hierarchical) properties.parent = { description: 'The parent term ID.', type: 'integer', context: ['view', 'edit'] };
-  properties.meta = { description: 'Meta fields.', type: 'object', context: ['view', 'edit'], properties: [] };
-  // Yoast's head fields, on the archives' taxonomies (categories and tags).
-  if (taxonomy.slug === 'category' || taxonomy.slug === 'post_tag') Object.assign(properties, seoHeadProperties());
+  // Yoast's per-term SEO fields (edit context) and head fields, on the archives' taxonomies (categories and tags).
+  const withSeo = hasTermSeoFields(taxonomy.slug);
+  properties.meta = { description: 'Meta fields.', type: 'object', context: ['view', 'edit'], properties: withSeo ? termSeoMetaSchema() : [] };
+  if (withSeo) Object.assign(properties, seoHeadProperties());
   return {
     $schema: 'http://json-schema.org/draft-04/schema#',
     title: taxonomy.slug === 'post_tag' ? 'tag' : taxonomy.slug,
@@ -77,8 +79,8 @@ function asString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The writable fields the request carries (`parent` as sent: flat taxonomies refuse any value). */
-export function changesFrom(request: ArgsView): TermChanges {
+/** The writable fields the request carries (`parent` as sent: flat taxonomies refuse any value; SEO fields through `meta`). */
+export function changesFrom(request: ArgsView, taxonomy?: TaxonomyDef): TermChanges {
   const changes: TermChanges = {};
   const text = (name: string) => {
     const value = request.get(name);
@@ -88,6 +90,7 @@ export function changesFrom(request: ArgsView): TermChanges {
   if (request.has('slug')) changes.slug = text('slug');
   if (request.has('description')) changes.description = text('description');
   if (request.has('parent')) changes.parent = request.get('parent');
+  if (taxonomy && hasTermSeoFields(taxonomy.slug) && request.has('meta')) changes.seo = termSeoChangesFromMeta(request.get('meta'));
   return changes;
 }
 

@@ -11,6 +11,7 @@ import { sanitizeSlug } from '../content/slug';
 import type { TaxonomyDef } from '../content/taxonomies';
 import type { DomainContext } from '../context';
 import { DomainError, forbidden } from '../errors';
+import { writeTermSeoFields, type TermSeoChanges } from '../seo/term-seo-fields';
 import { recountTerms } from './counts';
 import { canCreateTermIn, canEditTerm, type TermCreateRule } from './permissions';
 import { lockTermWrites } from './write-lock';
@@ -28,6 +29,8 @@ export interface TermChanges {
   description?: string;
   /** As sent: categories take an integer; on a flat taxonomy any value is refused. */
   parent?: unknown;
+  /** Yoast's SEO fields (term meta), already checked (term-seo-fields.ts). */
+  seo?: TermSeoChanges;
 }
 
 export interface NewTerm extends TermChanges {
@@ -127,6 +130,7 @@ export async function createTerm(ctx: DomainContext, taxonomySlug: string, input
     const created = await tx.term.create({
       data: { taxonomy: taxonomy.slug, name, slug: slug || `__pending-${process.hrtime.bigint()}`, description: input.description ?? '', parentId },
     });
+    await writeTermSeoFields(tx, ctx.viewer, created.id, input.seo);
     if (slug) return created;
     // A name without any slug-worthy character: WordPress falls back to the term id.
     slug = await uniqueTermSlug(tx, taxonomy, String(created.id), parentId, created.id);
@@ -166,6 +170,7 @@ export async function updateTerm(ctx: DomainContext, taxonomySlug: string, id: n
       slug = await uniqueTermSlug(tx, taxonomy, slug, parent ?? current.parentId, current.id);
     }
     if (!slug) slug = await uniqueTermSlug(tx, taxonomy, String(current.id), parentId, current.id);
+    await writeTermSeoFields(tx, ctx.viewer, current.id, changes.seo);
     return tx.term.update({
       where: { id: current.id },
       data: { name, slug, parentId, description: changes.description !== undefined ? changes.description : current.description },

@@ -4,6 +4,7 @@
  * their sanitisers) and the normalisation of checked arguments into the domain's query and changes.
  */
 import { seoHeadProperties } from '../seo/head-contract';
+import { userSeoChangesFromMeta, userSeoMetaSchema } from '../seo/user-seo-fields';
 import { sanitizeSlug } from '../content/slug';
 import { sanitizeTextField } from '../text';
 import { argsFromSchema, contextParam } from '../../schema/item-schema';
@@ -46,7 +47,8 @@ export function userSchema(): ItemSchema {
       capabilities: { description: 'All capabilities assigned to the user.', type: 'object', context: ['edit'], readonly: true },
       extra_capabilities: { description: 'Any extra capabilities assigned to the user.', type: 'object', context: ['edit'], readonly: true },
       avatar_urls: { description: 'Avatar URLs for the user.', type: 'object', context: ALL_CONTEXTS, readonly: true, properties: avatarProperties },
-      meta: { description: 'Meta fields.', type: 'object', context: ['view', 'edit'], properties: [] },
+      // Yoast's author-archive SEO fields (edit context).
+      meta: { description: 'Meta fields.', type: 'object', context: ['view', 'edit'], properties: userSeoMetaSchema() },
       ...seoHeadProperties(),
     },
   };
@@ -130,6 +132,7 @@ export function changesFrom(request: ArgsView): UserChanges {
   if (has('slug')) changes.slug = text('slug');
   if (has('roles')) changes.roles = asList(request.get('roles'));
   if (has('password')) changes.password = text('password');
+  if (has('meta')) changes.seo = userSeoChangesFromMeta(request.get('meta'));
   return changes;
 }
 

@@ -22,6 +22,7 @@ import type { Viewer } from '../viewer';
 import { userById, visibleStatusesLoaderFor } from './loaders';
 import { hashPassword } from './passwords';
 import { ROLE_CAPABILITIES, ROLE_NAMES, capabilitiesOf, isRoleName, type RoleName } from './roles';
+import { writeUserSeoFields, type UserSeoChanges } from '../seo/user-seo-fields';
 
 type Client = PrismaClient | Prisma.TransactionClient;
 
@@ -92,6 +93,8 @@ export interface UserChanges {
   slug?: string;
   roles?: readonly string[];
   password?: string;
+  /** Yoast's author-archive SEO fields (user meta), already checked (user-seo-fields.ts). */
+  seo?: UserSeoChanges;
 }
 
 export interface NewUser extends UserChanges {
@@ -539,7 +542,7 @@ export async function insertUser(ctx: DomainContext, input: NewUser): Promise<Us
     const slug = await uniqueNicename(tx, login, input.slug, null);
     checkUrl(url);
     if ((await idsMatching(tx, 'email', input.email)).length) throw insertError('existing_user_email', 'Sorry, that email address is already used!');
-    return tx.user.create({
+    const created = await tx.user.create({
       data: {
         login,
         email: input.email,
@@ -555,6 +558,8 @@ export async function insertUser(ctx: DomainContext, input: NewUser): Promise<Us
         role: input.roles === undefined ? 'subscriber' : (roles[0] ?? ''),
       },
     });
+    await writeUserSeoFields(tx, viewer, created.id, input.seo);
+    return created;
   });
 }
 
@@ -616,6 +621,7 @@ export async function updateUser(ctx: DomainContext, id: number, changes: UserCh
     if (changes.slug !== undefined && changes.slug !== current.slug) data.slug = await uniqueNicename(tx, current.login, changes.slug, current.id);
     // `roles: []` leaves the user without a role, as WordPress's set_role(false) does.
     if (changes.roles !== undefined) data.role = changes.roles[0] ?? '';
+    await writeUserSeoFields(tx, viewer, current.id, changes.seo);
     if (Object.keys(data).length === 0) return current;
     return tx.user.update({ where: { id: current.id }, data });
   });

@@ -1,7 +1,6 @@
 /**
- * Adds `seo_head_json` and `seo_head` to a record whose schema declares them, computing the head
- * only when the request's `_fields` asks for one of them (it reads the site's options, the author
- * and images).
+ * Adds `seo_head_json` and `seo_head` to a record, computing the head only when the request's
+ * `_fields` asks for one of them (it reads the site's options, the author and images).
  */
 import type { SeoHead } from '../../domain/seo/head-types';
 import { seoHeadHtml } from '../../domain/seo/head-html';
@@ -9,14 +8,29 @@ import type { ArgSchema } from '../../schema/types';
 import { isFieldIncluded, parseFields } from '../server/fields';
 import type { HandlerRequest } from '../server/types';
 
-export async function addSeoHead(request: HandlerRequest, data: Record<string, unknown>, props: Record<string, ArgSchema>, head: () => Promise<SeoHead | null>): Promise<void> {
-  if (!props.seo_head_json) return;
-  const fields = parseFields(request.query._fields);
-  const wantHtml = isFieldIncluded('seo_head', fields);
-  const wantJson = isFieldIncluded('seo_head_json', fields);
-  if (!wantHtml && !wantJson) return;
+/** Which of the two head fields a request's `_fields` keeps; `under` names the list key records sit in (`events`). */
+export interface SeoHeadWanted {
+  html: boolean;
+  json: boolean;
+}
+
+export function seoHeadWanted(query: Record<string, unknown>, under?: string): SeoHeadWanted {
+  const fields = parseFields(query._fields);
+  const path = (name: string) => (under ? `${under}.${name}` : name);
+  return { html: isFieldIncluded(path('seo_head'), fields), json: isFieldIncluded(path('seo_head_json'), fields) };
+}
+
+/** Sets the wanted head fields on `data` (nothing when none is wanted or there is no head). */
+export async function attachSeoHead(data: Record<string, unknown>, wanted: SeoHeadWanted | undefined, head: () => Promise<SeoHead | null>): Promise<void> {
+  if (!wanted || (!wanted.html && !wanted.json)) return;
   const value = await head();
   if (!value) return;
-  if (wantHtml) data.seo_head = seoHeadHtml(value);
-  if (wantJson) data.seo_head_json = value;
+  if (wanted.html) data.seo_head = seoHeadHtml(value);
+  if (wanted.json) data.seo_head_json = value;
+}
+
+/** For records whose schema declares the head fields (core/v2). */
+export async function addSeoHead(request: HandlerRequest, data: Record<string, unknown>, props: Record<string, ArgSchema>, head: () => Promise<SeoHead | null>): Promise<void> {
+  if (!props.seo_head_json) return;
+  await attachSeoHead(data, seoHeadWanted(request.query), head);
 }

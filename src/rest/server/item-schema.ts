@@ -36,3 +36,9 @@ export function keyedCollection<T>(items: readonly T[], keyOf: (item: T) => stri
   }
   return out;
 }
+
+/** A `meta` object left empty by the context filter prints as PHP's empty array (`[]`), as WordPress's does. */
+export function emptyMetaAsList(data: Record<string, unknown>): void {
+  const meta = data.meta;
+  if (meta && typeof meta === 'object' && !Array.isArray(meta) && Object.keys(meta).length === 0) data.meta = [];
+}

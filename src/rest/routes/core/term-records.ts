@@ -7,7 +7,9 @@ import type { TaxonomyDef } from '../../../domain/content/taxonomies';
 import type { TermView } from '../../../domain/terms/terms';
 import { link, type Link, type Links } from '../../server/links';
 import type { HandlerRequest, ItemSchema } from '../../server/types';
-import { filterByContext } from '../../server/item-schema';
+import { filterByContext } from './post-records';
+import { emptyMetaAsList } from '../../server/item-schema';
+import { hasTermSeoFields, termSeoByTerm, termSeoMetaJson } from '../../../domain/seo/term-seo-fields';
 import { termHead } from '../../../domain/seo/head-archive';
 import { addSeoHead } from '../seo-head-fields';
 
@@ -49,10 +51,12 @@ export async function termData(request: HandlerRequest, taxonomy: TaxonomyDef, s
     taxonomy: term.taxonomy,
   };
   if (taxonomy.hierarchical) all.parent = term.parentId;
-  all.meta = [];
+  // Yoast's SEO fields are edit-context keys of `meta` (read only when they can show).
+  all.meta = hasTermSeoFields(term.taxonomy) && context === 'edit' ? termSeoMetaJson(await termSeoByTerm(request.domain).load(term.id)) : [];
   // A deleted term (`previous`, without links) has no page left to describe.
   if (withLinks) await addSeoHead(request, all, schema.properties, () => termHead(request.domain, view));
-  const data = filterByContext(all, schema, context);
+  const data = filterByContext(all, schema.properties, context);
+  emptyMetaAsList(data);
   if (withLinks) data._links = termLinks(request, taxonomy, view);
   return data;
 }

@@ -62,7 +62,7 @@ function termRoutesFor(taxonomySlug: string): RouteDef[] {
     allowBatch: true,
     permission: (request) => canCreateTerms(request.domain, taxonomySlug),
     handler: async (request) => {
-      const changes = changesFrom(request);
+      const changes = changesFrom(request, taxonomy);
       const view = await createTerm(request.domain, taxonomySlug, { ...changes, name: changes.name ?? '' });
       return respond(await termData(request, taxonomy, schema, view, 'edit'), 201, { Location: request.urls.url(`${base}/${view.term.id}`) });
     },
@@ -81,7 +81,7 @@ function termRoutesFor(taxonomySlug: string): RouteDef[] {
     args: termWriteArgs(taxonomy, 'update'),
     allowBatch: true,
     permission: (request) => canUpdateTerm(request.domain, taxonomySlug, idOf(request)),
-    handler: async (request) => termData(request, taxonomy, schema, await updateTerm(request.domain, taxonomySlug, idOf(request), changesFrom(request)), 'edit'),
+    handler: async (request) => termData(request, taxonomy, schema, await updateTerm(request.domain, taxonomySlug, idOf(request), changesFrom(request, taxonomy)), 'edit'),
   };
 
   const remove: EndpointDef = {

@@ -32,7 +32,9 @@ import { paginationHeaders } from '../../server/pagination';
 import { contextParam } from '../../../schema/item-schema';
 import { asId, asList } from '../../../schema/params';
 import type { ArgSchema } from '../../../schema/types';
-import { filterByContext, gmtDate } from '../../server/item-schema';
+import { emptyMetaAsList, gmtDate } from '../../server/item-schema';
+import { filterByContext as filterNested } from './post-records';
+import { userSeoByUser, userSeoMetaJson } from '../../../domain/seo/user-seo-fields';
 import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type RouteDef } from '../../server/types';
 
 const NAMESPACE = 'core/v2';
@@ -92,11 +94,13 @@ async function userData(request: HandlerRequest, user: User, context: string, lo
     capabilities: userCapabilities(user),
     extra_capabilities: userExtraCapabilities(user),
     avatar_urls: avatarUrls(user.email),
-    meta: [],
+    // Yoast's SEO fields are edit-context keys of `meta` (read only when they can show).
+    meta: context === 'edit' ? userSeoMetaJson(await userSeoByUser(request.domain).load(user.id)) : [],
   };
   // A deleted user (`previous`, without links) has no author archive left.
   if (withLinks) await addSeoHead(request, all, USER_SCHEMA.properties, () => userHead(request.domain, user.id));
-  const data = filterByContext(all, USER_SCHEMA, context);
+  const data = filterNested(all, USER_SCHEMA.properties, context);
+  emptyMetaAsList(data);
   if (withLinks) {
     data._links = {
       self: [link(request.urls.url(`${BASE}/${user.id}`))],

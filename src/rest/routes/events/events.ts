@@ -14,6 +14,7 @@ import { archiveResponse, archiveUrls, neighbours } from './archive';
 import { routeArgs } from './route-args';
 import { eventJson, NS } from './records';
 import { eventSchema } from './schemas';
+import { seoHeadWanted } from '../seo-head-fields';
 
 
 /**
@@ -53,7 +54,7 @@ function singleEndpoints(args: { read: TecArgs; edit: TecArgs }, resolve: (reque
       handler: async (request) => {
         const values = await readArgs(request, args.read);
         const event = await getEvent(request.domain, await resolve(request), readOptions(request, values));
-        return eventJson(request.domain, request.urls, event, { single: true, ...readOptions(request, values) });
+        return eventJson(request.domain, request.urls, event, { single: true, ...readOptions(request, values), head: seoHeadWanted(request.query) });
       },
     },
     {
@@ -66,7 +67,7 @@ function singleEndpoints(args: { read: TecArgs; edit: TecArgs }, resolve: (reque
       handler: async (request) => {
         await readArgs(request, args.read);
         const event = await deleteEvent(request.domain, await resolve(request));
-        return eventJson(request.domain, request.urls, event);
+        return eventJson(request.domain, request.urls, event, { head: seoHeadWanted(request.query) });
       },
     },
     {
@@ -79,7 +80,7 @@ function singleEndpoints(args: { read: TecArgs; edit: TecArgs }, resolve: (reque
       handler: async (request) => {
         const values = await readArgs(request, args.edit);
         const event = await updateEvent(request.domain, await resolve(request), withSeo(request, eventInput(values)));
-        return eventJson(request.domain, request.urls, event);
+        return eventJson(request.domain, request.urls, event, { head: seoHeadWanted(request.query) });
       },
     },
   ];
@@ -100,7 +101,8 @@ export function eventRoutes(): RouteDef[] {
     handler: async (request) => {
       const ctx = request.domain;
       const list = await listEventArchive(ctx, await archiveArgs(request));
-      const events = await Promise.all(list.records.map((event) => eventJson(ctx, request.urls, event)));
+      const head = seoHeadWanted(request.query, 'events');
+      const events = await Promise.all(list.records.map((event) => eventJson(ctx, request.urls, event, { head })));
       const page = { total: list.total, page: list.page, perPage: list.perPage, ...neighbours(list.total, list.page, list.perPage) };
       return archiveResponse('events', events, archiveUrls(request.urls, `${NS}/events/`, list.effective, page), page);
     },
@@ -112,7 +114,7 @@ export function eventRoutes(): RouteDef[] {
     handler: async (request) => {
       const values = await readArgs(request, CREATE_ARGS);
       const event = await createEvent(request.domain, withSeo(request, eventInput(values)));
-      return respond(await eventJson(request.domain, request.urls, event), 201);
+      return respond(await eventJson(request.domain, request.urls, event, { head: seoHeadWanted(request.query) }), 201);
     },
   };
   const byId = async (request: HandlerRequest) => idOf(request);

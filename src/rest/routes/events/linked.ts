@@ -17,6 +17,7 @@ import { EDITABLE, respond, type EndpointDef, type HandlerRequest, type ItemSche
 import { archiveResponse, archiveUrls, neighbours } from './archive';
 import { routeArgs } from './route-args';
 import { NS } from './records';
+import { seoHeadWanted, type SeoHeadWanted } from '../seo-head-fields';
 
 export interface LinkedRoutesDef<R> {
   /** venues | organizers */
@@ -33,7 +34,7 @@ export interface LinkedRoutesDef<R> {
   create(ctx: DomainContext, values: Record<string, unknown>): Promise<R>;
   update(ctx: DomainContext, id: number, values: Record<string, unknown>): Promise<R>;
   remove(ctx: DomainContext, id: number): Promise<R>;
-  json(ctx: DomainContext, record: R, options: { single?: boolean; password?: string; context?: string }): Promise<Record<string, unknown>>;
+  json(ctx: DomainContext, record: R, options: { single?: boolean; password?: string; context?: string; head?: SeoHeadWanted }): Promise<Record<string, unknown>>;
 }
 
 function idFromPath(request: HandlerRequest, base: string): number {
@@ -74,7 +75,7 @@ export function linkedRoutes<R>(def: LinkedRoutesDef<R>): RouteDef[] {
       args: routeArgs(read),
       handler: async (request) => {
         await readArgs(request, read);
-        return def.json(request.domain, await def.get(request.domain, await resolve(request)), { single: true, ...context(request) });
+        return def.json(request.domain, await def.get(request.domain, await resolve(request)), { single: true, ...context(request), head: seoHeadWanted(request.query) });
       },
     },
     {
@@ -83,7 +84,7 @@ export function linkedRoutes<R>(def: LinkedRoutesDef<R>): RouteDef[] {
       permission: preview(resolve, 'delete'),
       handler: async (request) => {
         await readArgs(request, read);
-        return def.json(request.domain, await def.remove(request.domain, await resolve(request)), {});
+        return def.json(request.domain, await def.remove(request.domain, await resolve(request)), { head: seoHeadWanted(request.query) });
       },
     },
     {
@@ -92,7 +93,7 @@ export function linkedRoutes<R>(def: LinkedRoutesDef<R>): RouteDef[] {
       permission: preview(resolve, 'edit'),
       handler: async (request) => {
         const values = await readArgs(request, edit);
-        return def.json(request.domain, await def.update(request.domain, await resolve(request), values), {});
+        return def.json(request.domain, await def.update(request.domain, await resolve(request), values), { head: seoHeadWanted(request.query) });
       },
     },
   ];
@@ -104,7 +105,8 @@ export function linkedRoutes<R>(def: LinkedRoutesDef<R>): RouteDef[] {
       const ctx = request.domain;
       const v = await readArgs(request, ARCHIVE);
       const list = await def.list(ctx, linkedListQuery(ctx, v));
-      const records = await Promise.all(list.records.map((r) => def.json(ctx, r, context(request))));
+      const head = seoHeadWanted(request.query, plural);
+      const records = await Promise.all(list.records.map((r) => def.json(ctx, r, { ...context(request), head })));
       const effective: Array<[string, string]> = [['page', String(list.page)], ['per_page', String(list.perPage)]];
       if (typeof v.search === 'string' && v.search !== '') effective.push(['search', v.search]);
       if (v.event !== undefined) effective.push(['event', String(v.event)]);
@@ -120,7 +122,7 @@ export function linkedRoutes<R>(def: LinkedRoutesDef<R>): RouteDef[] {
     permission: (request) => canCreateLinked(request.domain, def.type),
     handler: async (request) => {
       const values = await readArgs(request, CREATE);
-      return respond(await def.json(request.domain, await def.create(request.domain, values), {}), 201);
+      return respond(await def.json(request.domain, await def.create(request.domain, values), { head: seoHeadWanted(request.query) }), 201);
     },
   };
 

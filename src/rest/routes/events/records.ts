@@ -15,6 +15,9 @@ import { siteOptionsOf, type SiteOptions } from '../../../domain/settings/option
 import type { TermView } from '../../../domain/terms/terms';
 import type { Term } from '../../../generated/prisma-sqlite/client';
 import type { RestUrls } from '../../server/urls';
+import { eventHead } from '../../../domain/seo/head-event';
+import { linkedRecordHead } from '../../../domain/seo/head-linked';
+import { attachSeoHead, type SeoHeadWanted } from '../seo-head-fields';
 import { eventJsonLd, organizerJsonLd, venueJsonLd } from './json-ld';
 
 export const NS = '/events/v1';
@@ -25,6 +28,8 @@ export interface PrintOptions {
   /** The request's `password` and `context` (password-protected content). */
   password?: string;
   context?: string;
+  /** Which head fields (`seo_head`, `seo_head_json`) the request's `_fields` keeps. */
+  head?: SeoHeadWanted;
 }
 
 /** PHP's truthiness, which array_filter() keeps. */
@@ -94,7 +99,9 @@ export async function venueJson(ctx: DomainContext, venue: VenueRecord, options:
   if (options.single) data.json_ld = venueJsonLd(venue);
   const out = filterEmpty(data);
   Object.assign(out, { show_map: d.showMap, show_map_link: d.showMapLink, global_id: venue.globalId, global_id_lineage: venue.lineage });
-  return canAccessPassword(ctx, venue.row, options) ? out : blankProtected(out);
+  const shown = canAccessPassword(ctx, venue.row, options) ? out : blankProtected(out);
+  await attachSeoHead(shown, options.head, () => linkedRecordHead(ctx, venue));
+  return shown;
 }
 
 export async function organizerJson(ctx: DomainContext, organizer: OrganizerRecord, options: PrintOptions = {}): Promise<Record<string, unknown>> {
@@ -118,7 +125,9 @@ export async function organizerJson(ctx: DomainContext, organizer: OrganizerReco
   if (options.single) data.json_ld = organizerJsonLd(organizer);
   Object.assign(data, { global_id: organizer.globalId, global_id_lineage: organizer.lineage });
   const out = filterEmpty(data);
-  return canAccessPassword(ctx, organizer.row, options) ? out : blankProtected(out);
+  const shown = canAccessPassword(ctx, organizer.row, options) ? out : blankProtected(out);
+  await attachSeoHead(shown, options.head, () => linkedRecordHead(ctx, organizer));
+  return shown;
 }
 
 /** A term embedded in an event: the WP_Term object cast to an array, `id` last, then `urls`. */
@@ -194,5 +203,8 @@ export async function eventJson(ctx: DomainContext, urls: RestUrls, event: Event
     custom_fields: [],
   };
   if (options.single) data.json_ld = eventJsonLd(event, venues, organizers, site);
-  return canAccessPassword(ctx, event.row, options) ? data : blankProtected(data);
+  const out = canAccessPassword(ctx, event.row, options) ? data : blankProtected(data);
+  // After the blanking: the head says what a visitor's page says (its own rules for protected events).
+  await attachSeoHead(out, options.head, () => eventHead(ctx, event));
+  return out;
 }

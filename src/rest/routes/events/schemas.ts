@@ -3,6 +3,7 @@
  * components are generated from): Event, Venue, Organizer, Term and their parts, typed as the
  * records are actually printed (authors and date details as strings, details as objects).
  */
+import { seoHeadProperties } from '../../../domain/seo/head-contract';
 import type { ArgSchema } from '../../../schema/types';
 import type { ItemSchema } from '../../server/types';
 
@@ -85,6 +86,8 @@ export const VENUE = item('Venue', {
   show_map: s('boolean', 'Whether the map should be shown for the venue or not'),
   show_map_link: s('boolean', 'Whether the map link should be shown for the venue or not'),
   ...GLOBAL_ID('venue'),
+  // Ours (additive): the venue page's head.
+  ...seoHeadProperties(),
 });
 
 export const ORGANIZER = item('Organizer', {
@@ -99,6 +102,8 @@ export const ORGANIZER = item('Organizer', {
   email: s('string', 'The organizer email address'),
   json_ld: s('object', 'The organizer JSON-LD properties'),
   ...GLOBAL_ID('organizer'),
+  // Ours (additive): the organizer page's head.
+  ...seoHeadProperties(),
 });
 
 export const EVENT = item('Event', {
@@ -136,6 +141,8 @@ export const EVENT = item('Event', {
   organizer: s('array', 'The event organizers', { items: ref('Organizer') }),
   custom_fields: s('object', 'The event custom fields'),
   json_ld: s('object', 'The event JSON-LD properties'),
+  // Ours (additive): the event page's head, as core/v2 records carry it.
+  ...seoHeadProperties(),
 });
 
 export const eventSchema = (): ItemSchema => EVENT;

@@ -1,0 +1,83 @@
+/**
+ * The heads of a venue's and an organizer's page: singular items of their post types
+ * (`tribe_venue`, `tribe_organizer`) as Yoast presents any post type — SEO fields from their post
+ * meta, else the type's templates; robots from the item, its type's setting and its visibility —
+ * whose graph also describes the venue as a Place (with its address) or the organizer, as The
+ * Events Calendar describes them in an event's graph.
+ */
+import type { DomainContext } from '../context';
+import { formatSiteTimeSql } from '../content/dates';
+import type { OrganizerRecord, VenueRecord } from '../events/types';
+import { VENUE_TYPE } from '../events/types';
+import { metaByContent } from '../posts/loaders';
+import { formatWallClock } from '../../site/dates';
+import { buildHead } from './head-build';
+import { organizerPiece, placePiece } from './head-event';
+import { headImage, idOf } from './head-images';
+import { representsOf } from './head-people';
+import { isoDate, itemNoindex } from './head-post';
+import { seoSiteOf, titleOptionText } from './head-site';
+import type { SchemaPiece, SeoHead } from './head-types';
+import { seoFieldsFromMeta } from './meta-fields';
+import { plainText } from './plain-text';
+import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, primaryImageId, sitePieces, webPagePiece } from './schema-graph';
+import { replaceVars, type TemplateValues } from './title-template';
+
+/** The head of a venue or organizer record (the viewer may read it: the caller checked). */
+export async function linkedRecordHead(ctx: DomainContext, record: VenueRecord | OrganizerRecord): Promise<SeoHead> {
+  const site = await seoSiteOf(ctx);
+  const row = record.row;
+  const type = row.type;
+  const isVenue = type === VENUE_TYPE;
+  const seo = seoFieldsFromMeta(await metaByContent(ctx).load(row.id));
+  const dateFormat = site.options.date_format || 'F j, Y';
+  const excerpt = row.password !== '' ? '' : row.excerpt !== '' ? plainText(row.excerpt) : [...plainText(row.content)].slice(0, 155).join('');
+  const values: TemplateValues = {
+    sep: site.sep,
+    sitename: site.name,
+    sitedesc: site.tagline,
+    title: plainText(row.title),
+    excerpt,
+    pt_single: isVenue ? 'Venue' : 'Organizer',
+    pt_plural: isVenue ? 'Venues' : 'Organizers',
+    id: String(row.id),
+    date: formatWallClock(dateFormat, formatSiteTimeSql(row.date, site.options)),
+    focuskw: seo.focuskw,
+    now: site.now,
+    dateFormat,
+    timeFormat: site.options.time_format,
+  };
+  const title = replaceVars(seo.title || titleOptionText(site, `title-${type}`), values);
+  const description = replaceVars(seo.metadesc || titleOptionText(site, `metadesc-${type}`), values);
+  const url = seo.canonical || record.link;
+  const own = seo['opengraph-image'] || seo['opengraph-image-id'] ? await headImage(ctx, idOf(seo['opengraph-image-id']), seo['opengraph-image']) : null;
+  const featured = own ?? (record.image ? await headImage(ctx, record.image.id, record.image.url) : null);
+  const images = featured ? [featured] : [];
+  const withBreadcrumb = breadcrumbsEnabled(site);
+  const graph: SchemaPiece[] = [
+    webPagePiece(site, { type: 'WebPage', url, name: title, description: description || undefined, datePublished: isoDate(row.date), dateModified: isoDate(row.modified), primaryImage: images[0], withBreadcrumb }),
+  ];
+  if (images[0]) graph.push(imageObject(site, primaryImageId(url), images[0], ''));
+  if (withBreadcrumb) graph.push(breadcrumbPiece(url, [homeCrumb(site), { name: seo.bctitle || plainText(row.title), url: record.link }]));
+  graph.push(...sitePieces(site, await representsOf(ctx, site)));
+  const piece = isVenue ? placePiece(record as VenueRecord) : organizerPiece(record as OrganizerRecord);
+  graph.push({ ...piece, '@id': `${url}#${isVenue ? 'place' : 'organizer'}`, mainEntityOfPage: { '@id': url } });
+  return buildHead(site, {
+    title,
+    description,
+    noindex: itemNoindex(site, row, seo),
+    nofollow: seo['meta-robots-nofollow'] === '1',
+    url: record.link,
+    canonical: seo.canonical || undefined,
+    ogType: 'article',
+    ogTitle: replaceVars(seo['opengraph-title'], values) || title,
+    ogDescription: replaceVars(seo['opengraph-description'], values) || description || excerpt,
+    withPublisher: true,
+    modifiedTime: row.modified.getTime() !== row.date.getTime() ? isoDate(row.modified) : undefined,
+    images,
+    twitterTitle: replaceVars(seo['twitter-title'], values),
+    twitterDescription: replaceVars(seo['twitter-description'], values),
+    twitterImage: seo['twitter-image'] || undefined,
+    graph,
+  });
+}
