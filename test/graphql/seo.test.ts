@@ -14,42 +14,11 @@ import { writeSeoOption } from '../../src/domain/seo/options';
 import { SITE_URL, startTestApp, userAuth, type TestApp } from '../support/app';
 import { execute, listen, run, type GraphQLTestServer } from './client';
 import { validationErrors } from './sdl';
+import { expectSameHead, SEO_FIELDS, TERM_SEO_FIELDS } from './seo-head-compare';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const POSTS = '/wp-json/core/v2/posts';
-
-const SEO_FIELDS = `title metaDesc focuskw metaKeywords metaRobotsNoindex metaRobotsNofollow
-  opengraphTitle opengraphDescription opengraphType opengraphUrl opengraphSiteName opengraphAuthor opengraphPublisher
-  opengraphPublishedTime opengraphModifiedTime opengraphImage { databaseId sourceUrl }
-  twitterTitle twitterDescription twitterCardType twitterImage { databaseId }
-  canonical cornerstone breadcrumbs { url text } fullHead readingTime schema { raw pageType articleType }`;
-
-const TERM_SEO_FIELDS = `title metaDesc focuskw metaRobotsNoindex metaRobotsNofollow opengraphTitle opengraphDescription opengraphType
-  opengraphUrl opengraphSiteName twitterCardType canonical cornerstone breadcrumbs { url text } fullHead schema { raw }`;
-
-/** Every PostTypeSEO/TaxonomySEO value that has a key in the REST head object, compared with it. */
-function expectSameHead(seo: Json, head: Json, html: string): void {
-  expect(seo.title).toBe(head.title);
-  expect(seo.metaDesc).toBe(head.description ?? '');
-  expect(seo.metaRobotsNoindex).toBe(head.robots.index);
-  expect(seo.metaRobotsNofollow).toBe(head.robots.follow);
-  expect(seo.canonical).toBe(head.canonical ?? '');
-  expect(seo.opengraphTitle).toBe(head.og_title);
-  expect(seo.opengraphDescription).toBe(head.og_description ?? '');
-  expect(seo.opengraphType).toBe(head.og_type);
-  expect(seo.opengraphUrl).toBe(head.og_url);
-  expect(seo.opengraphSiteName).toBe(head.og_site_name);
-  if ('opengraphPublishedTime' in seo) expect(seo.opengraphPublishedTime).toBe(head.article_published_time ?? '');
-  if ('opengraphModifiedTime' in seo) expect(seo.opengraphModifiedTime).toBe(head.article_modified_time ?? '');
-  if ('twitterTitle' in seo) expect(seo.twitterTitle).toBe(head.twitter_title ?? '');
-  if ('twitterDescription' in seo) expect(seo.twitterDescription).toBe(head.twitter_description ?? '');
-  expect(seo.twitterCardType).toBe(head.twitter_card);
-  expect(seo.fullHead).toBe(html);
-  expect(JSON.parse(seo.schema.raw)).toEqual(head.schema);
-  const list = head.schema['@graph'].find((p: Json) => p['@type'] === 'BreadcrumbList');
-  expect(seo.breadcrumbs.map((c: Json) => c.text)).toEqual(list.itemListElement.map((i: Json) => i.name));
-}
 
 describe('GraphQL: WPGraphQL for Yoast SEO', () => {
   let t: TestApp;
@@ -218,13 +187,6 @@ describe('GraphQL: WPGraphQL for Yoast SEO', () => {
       const data = await run<Json>(anonymous(), document, { uri: (post.body.link as string).slice(SITE_URL.length) });
       expect(data.nodeByUri.seo.title).toContain('Example head');
       expect(data.seo.schema.siteName).toBe('Field Notes');
-    });
-
-    it('kinds without a head here (media items, venues) answer null', async () => {
-      const data = await run<Json>(anonymous(), `query($id: ID!) { mediaItem(id: $id, idType: DATABASE_ID) { seo { title } } }`, { id: imageId });
-      expect(data.mediaItem.seo).toBeNull();
-      const venue = await run<Json>(admin(), 'mutation { createVenue(input: { title: "The quay", status: PUBLISH }) { venue { databaseId seo { title } } } }');
-      expect(venue.createVenue.venue.seo).toBeNull();
     });
   });
 

@@ -50,6 +50,8 @@ export interface SeoHead {
 export type HeadSubject =
   | { kind: 'post'; id: number }
   | { kind: 'event'; id: number }
+  | { kind: 'venue'; id: number }
+  | { kind: 'organizer'; id: number }
   | { kind: 'term'; taxonomy: string; id: number; page?: number; pageTotal?: number }
   | { kind: 'user'; id: number; page?: number; pageTotal?: number }
   | { kind: 'home'; page?: number; pageTotal?: number }

@@ -11,11 +11,14 @@ import type { PostRecord, PostTypeName } from '../posts/types';
 import { contentById } from '../posts/loaders';
 import { DomainError } from '../errors';
 import { getEventTerm } from '../events/terms';
+import { getOrganizer } from '../events/organizers';
+import { getVenue } from '../events/venues';
 import { EVENT_CATEGORY } from '../events/types';
 import { homeHead, postTypeArchiveHead, termHead, termHeadById, userHead } from './head-archive';
 import { eventHead } from './head-event';
 import { seoHeadHtml } from './head-html';
 import { attachmentHead } from './head-attachment';
+import { linkedRecordHead } from './head-linked';
 import { postHead } from './head-post';
 import type { HeadSubject, SeoHead } from './head-types';
 
@@ -46,6 +49,11 @@ export async function seoHeadOf(ctx: DomainContext, subject: HeadSubject): Promi
     }
     case 'event':
       return eventHead(ctx, await getEvent(ctx, subject.id));
+    // Venues and organizers as events/v1 shows them (the linked records' read rules).
+    case 'venue':
+      return linkedRecordHead(ctx, await getVenue(ctx, subject.id));
+    case 'organizer':
+      return linkedRecordHead(ctx, await getOrganizer(ctx, subject.id));
     case 'term':
       // Event categories live at The Events Calendar's addresses (/events/category/<slug>/), as their pages do.
       if (subject.taxonomy === EVENT_CATEGORY) return termHead(ctx, await getEventTerm(ctx, EVENT_CATEGORY, subject.id), { page: subject.page, pageTotal: subject.pageTotal });

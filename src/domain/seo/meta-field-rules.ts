@@ -164,6 +164,30 @@ export function changesFromMeta<N extends string>(table: FieldTable<N>, meta: un
   return any ? changes : undefined;
 }
 
+/** The image fields of a table given both as an attachment id and as an address. */
+const IMAGE_PAIRS = [['opengraph-image-id', 'opengraph-image'], ['twitter-image-id', 'twitter-image']] as const;
+
+/**
+ * The table's changes from fields named by the table's own names (another face's input, already
+ * renamed: GraphQL's `seo` inputs), checked and normalised as `meta` is; `place` names a refused
+ * field as the client sent it. Names outside the table are ignored. An image given by attachment
+ * id replaces an image address set before (the head then shows the attachment's file).
+ */
+export function changesFromFields<N extends string>(table: FieldTable<N>, values: ReadonlyMap<N, unknown>, place: (name: N) => FieldPlace): FieldChanges<N> | undefined {
+  if (values.size === 0) return undefined;
+  const changes: FieldChanges<N> = {};
+  for (const [name, value] of values) {
+    if (!Object.prototype.hasOwnProperty.call(table.fields, name)) continue;
+    changes[name] = normaliseField(table.fields[name], place(name), value);
+  }
+  const byName = changes as Partial<Record<string, string | null>>;
+  for (const [id, url] of IMAGE_PAIRS) {
+    if (!Object.prototype.hasOwnProperty.call(table.fields, url)) continue;
+    if (byName[id] !== undefined && byName[url] === undefined) byName[url] = null;
+  }
+  return changes;
+}
+
 /** wpseo_edit_advanced_metadata (Yoast grants it to administrators and editors). */
 export function canEditAdvancedSeo(viewer: Viewer): boolean {
   return viewer.can('edit_others_posts');

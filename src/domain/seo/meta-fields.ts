@@ -8,7 +8,7 @@
 import type { Viewer } from '../viewer';
 import {
   canEditAdvancedSeo as canEditAdvanced, changesFromMeta, checkFieldChanges, fieldNames, fieldsFromMeta, ID_FIELD, KEYPHRASE, LONG_TEXT, metaJsonOf, metaSchemaOf, storedKeys, TEXT, URL_FIELD,
-  normaliseField, type FieldChanges, type FieldDef, type FieldPlace, type FieldTable, type MetaKeySchema,
+  type FieldChanges, type FieldDef, type FieldTable, type MetaKeySchema,
 } from './meta-field-rules';
 
 export const SEO_META_PREFIX = '_yoast_wpseo_';
@@ -83,22 +83,4 @@ export function canEditAdvancedSeo(viewer: Viewer): boolean {
 /** Refuses a change of an advanced field by who may not make it (a value sent unchanged is no change). */
 export function checkSeoChanges(viewer: Viewer, changes: SeoFieldChanges, current: SeoFields): void {
   checkFieldChanges(POST_SEO_TABLE, viewer, changes, current);
-}
-
-/**
- * The SEO changes of fields named by Yoast's field names (another face's input, already renamed),
- * checked as `meta` is; `place` names a refused field as the client sent it. An image given by
- * attachment id replaces an image address set before (the head then shows the attachment's file).
- */
-export function seoChangesFromFields(values: ReadonlyMap<SeoFieldName, unknown>, place: (name: SeoFieldName) => FieldPlace): SeoFieldChanges | undefined {
-  if (values.size === 0) return undefined;
-  const changes: SeoFieldChanges = {};
-  for (const [name, value] of values) {
-    if (!Object.prototype.hasOwnProperty.call(SEO_META_FIELDS, name)) continue;
-    changes[name] = normaliseField(SEO_META_FIELDS[name], place(name), value);
-  }
-  for (const [id, url] of [['opengraph-image-id', 'opengraph-image'], ['twitter-image-id', 'twitter-image']] as const) {
-    if (changes[id] !== undefined && changes[url] === undefined) changes[url] = null;
-  }
-  return changes;
 }

@@ -79,7 +79,9 @@ const termFocusKeyphrase = defineLoader('seo.termFocuskw', (db) =>
 async function itemFacts(ctx: DomainContext, subject: HeadSubject): Promise<Pick<SeoSurface, 'focuskw' | 'cornerstone' | 'readingTime'>> {
   switch (subject.kind) {
     case 'post':
-    case 'event': {
+    case 'event':
+    case 'venue':
+    case 'organizer': {
       const [row, meta] = await Promise.all([contentById(ctx).load(subject.id), metaByContent(ctx).load(subject.id)]);
       const fields = seoFieldsFromMeta(meta);
       return { focuskw: fields.focuskw, cornerstone: fields.is_cornerstone === '1', readingTime: row ? estimatedReadingMinutes(row) : 0 };

@@ -7,6 +7,7 @@
  */
 import DataLoader from 'dataloader';
 import type { Prisma } from '../../db/client';
+import { EVENT_CATEGORY } from '../events/types';
 import { defineLoader, groupByKeys } from '../loaders';
 import type { Viewer } from '../viewer';
 import {
@@ -38,9 +39,13 @@ export type TermSeoChanges = FieldChanges<TermSeoFieldName>;
 
 const TERM_SEO_KEYS = storedKeys(TERM_SEO_TABLE);
 
-/** The taxonomies whose terms have SEO fields (those with archives and heads: categories and tags). */
+/**
+ * The taxonomies whose terms have SEO fields: those with archives and heads — categories and tags
+ * (written through core/v2's `meta` and GraphQL), event categories (GraphQL only: The Events
+ * Calendar's REST terms have no `meta`).
+ */
 export function hasTermSeoFields(taxonomy: string): boolean {
-  return taxonomy === 'category' || taxonomy === 'post_tag';
+  return taxonomy === 'category' || taxonomy === 'post_tag' || taxonomy === EVENT_CATEGORY;
 }
 
 /** A page of terms' fields at once. */

@@ -18,8 +18,9 @@ import { createEvent, deleteEvent, updateEvent } from '../../../domain/events/wr
 import type { GraphQLContext } from '../../context';
 import { enumValue } from '../../contract-args';
 import { databaseIdOf, toGlobalId } from '../../global-id';
-import type { SeoFieldsInput } from '../../../generated/graphql';
-import { seoChangesOfInput } from '../seo/input';
+import type { SeoFieldsInput, TaxonomySeoInput } from '../../../generated/graphql';
+import type { TermSeoChanges } from '../../../domain/seo/term-seo-fields';
+import { seoChangesOfInput, termSeoChangesOfInput } from '../seo/input';
 import { EventsCategoryModel } from './category';
 import { EventModel, OrganizerModel, VenueModel } from './models';
 
@@ -106,6 +107,11 @@ function withSeo<E extends object>(values: E, input: Input): E {
   const seo = seoChangesOfInput(input.seo as SeoFieldsInput | null | undefined);
   return seo ? { ...values, seo } : values;
 }
+/** The same for an event category: Yoast's term fields (TaxonomySeoInput), in the term's transaction. */
+function withTermSeo<E extends object>(changes: E, input: Input): E & { seo?: TermSeoChanges } {
+  const seo = termSeoChangesOfInput(input.seo as TaxonomySeoInput | null | undefined);
+  return seo ? { ...changes, seo } : changes;
+}
 const cmid = (input: Input) => input.clientMutationId ?? null;
 
 export const mutations = {
@@ -147,12 +153,12 @@ export const mutations = {
     return { clientMutationId: cmid(input), deletedId, organizer: record ? new OrganizerModel(record) : null };
   },
   createEventsCategory: async (_: unknown, { input }: Args, ctx: GraphQLContext) => {
-    const changes = changesOf(defined({ name: input.name, slug: input.slug, description: input.description, parent: parentOf(input) }));
+    const changes = withTermSeo(changesOf(defined({ name: input.name, slug: input.slug, description: input.description, parent: parentOf(input) })), input);
     const view = await createEventTerm(ctx.domain, EVENT_CATEGORY, { ...changes, name: changes.name ?? '' });
     return { clientMutationId: cmid(input), eventsCategory: new EventsCategoryModel(view) };
   },
   updateEventsCategory: async (_: unknown, { input }: Args, ctx: GraphQLContext) => {
-    const changes = changesOf(defined({ name: input.name, slug: input.slug, description: input.description, parent: parentOf(input) }));
+    const changes = withTermSeo(changesOf(defined({ name: input.name, slug: input.slug, description: input.description, parent: parentOf(input) })), input);
     const view = await updateEventTerm(ctx.domain, EVENT_CATEGORY, databaseIdOf(input.id as string, 'term'), changes);
     return { clientMutationId: cmid(input), eventsCategory: new EventsCategoryModel(view) };
   },

@@ -6,6 +6,7 @@
  */
 import type { Content } from '../../../generated/prisma-sqlite/client';
 import type { DomainContext } from '../../../domain/context';
+import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE } from '../../../domain/events/types';
 import type { HeadSubject, SeoHead } from '../../../domain/seo/head-types';
 import { attachmentIdOfImage, seoSurfaceOf, type SeoCrumb, type SeoSurface } from '../../../domain/seo/surface';
 import type { TermView } from '../../../domain/terms/terms';
@@ -230,10 +231,12 @@ async function surfaceOf(domain: DomainContext, subject: HeadSubject): Promise<S
   return orNull(() => seoSurfaceOf(domain, subject));
 }
 
-/** The head kind of a content row: posts and pages, events; other types have no head here (null). */
+/** The head kind of a content row: posts, pages and media items (seoHeadOf tells them apart), events, venues, organizers; other types have no head here (null). */
 function contentSubject(row: Content): HeadSubject | null {
-  if (row.type === 'post' || row.type === 'page') return { kind: 'post', id: row.id };
-  if (row.type === 'tribe_events') return { kind: 'event', id: row.id };
+  if (row.type === 'post' || row.type === 'page' || row.type === 'attachment') return { kind: 'post', id: row.id };
+  if (row.type === EVENT_TYPE) return { kind: 'event', id: row.id };
+  if (row.type === VENUE_TYPE) return { kind: 'venue', id: row.id };
+  if (row.type === ORGANIZER_TYPE) return { kind: 'organizer', id: row.id };
   return null;
 }
 

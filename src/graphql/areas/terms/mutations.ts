@@ -1,15 +1,20 @@
 /**
  * createCategory / updateCategory / deleteCategory and the same for tags and post formats, through
  * the terms contract (the REST write parameters, sanitised and checked as WordPress does) and the
- * domain's writes. Ids are global or database ids; deleting answers the term as it was.
+ * domain's writes. Ids are global or database ids; deleting answers the term as it was. Our `seo`
+ * input writes Yoast's term fields (graphql/seo-additions.graphql).
  */
+import { hasTermSeoFields } from '../../../domain/seo/term-seo-fields';
 import { changesFrom, termWriteArgs } from '../../../domain/terms/contract';
+import type { TermChanges } from '../../../domain/terms/writes';
+import type { TaxonomySeoInput } from '../../../generated/graphql';
 import { termTaxonomy, type TermView } from '../../../domain/terms/terms';
 import { createTerm, deleteTerm, updateTerm } from '../../../domain/terms/writes';
 import { argNames, checkedArgs, opt } from '../../contract-args';
 import type { GraphQLContext } from '../../context';
 import { databaseIdOf, toGlobalId } from '../../global-id';
 import type { Model } from '../../model';
+import { termSeoChangesOfInput } from '../seo/input';
 
 export interface TermInput {
   clientMutationId?: string | null;
@@ -20,6 +25,8 @@ export interface TermInput {
   aliasOf?: string | null;
   parentId?: string | null;
   parentDatabaseId?: number | null;
+  /** Our TaxonomySeoInput (categories and tags). */
+  seo?: TaxonomySeoInput | null;
 }
 
 const INPUT_NAMES = argNames('input', { parent: 'parentId' });
@@ -37,17 +44,23 @@ function writeParams(input: TermInput) {
   return { name: opt(input.name), slug: opt(input.slug), description: opt(input.description), parent };
 }
 
+/** The term's SEO fields from our `seo` input, checked by the domain as REST's `meta` (written in the term's transaction). */
+function withSeo(taxonomy: string, changes: TermChanges, input: TermInput): TermChanges {
+  const seo = hasTermSeoFields(taxonomy) ? termSeoChangesOfInput(input.seo) : undefined;
+  return seo ? { ...changes, seo } : changes;
+}
+
 export type ModelOf = (ctx: GraphQLContext, view: TermView) => Model;
 
 export async function createTermMutation(ctx: GraphQLContext, taxonomy: string, input: TermInput, modelOf: ModelOf) {
-  const changes = changesFrom(checkedArgs(writeArgs(taxonomy, 'create'), writeParams(input), INPUT_NAMES));
+  const changes = withSeo(taxonomy, changesFrom(checkedArgs(writeArgs(taxonomy, 'create'), writeParams(input), INPUT_NAMES)), input);
   // TermObjectCreate asks edit_terms whatever the taxonomy (REST lets assign_terms create flat terms).
   const view = await createTerm(ctx.domain, taxonomy, { ...changes, name: changes.name ?? '' }, 'edit_terms');
   return { clientMutationId: input.clientMutationId ?? null, term: modelOf(ctx, view) };
 }
 
 export async function updateTermMutation(ctx: GraphQLContext, taxonomy: string, input: TermInput & { id: string }, modelOf: ModelOf) {
-  const changes = changesFrom(checkedArgs(writeArgs(taxonomy, 'update'), writeParams(input), INPUT_NAMES));
+  const changes = withSeo(taxonomy, changesFrom(checkedArgs(writeArgs(taxonomy, 'update'), writeParams(input), INPUT_NAMES)), input);
   const view = await updateTerm(ctx.domain, taxonomy, databaseIdOf(input.id, 'term'), changes);
   return { clientMutationId: input.clientMutationId ?? null, term: modelOf(ctx, view) };
 }

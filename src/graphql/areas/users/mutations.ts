@@ -1,7 +1,8 @@
 /**
  * createUser / updateUser / deleteUser / registerUser with WPGraphQL's inputs, through the users
  * contract's write arguments (the REST face's sanitisers and messages) and the domain's writes.
- * The payload's user is loaded as the viewer may see it, as WPGraphQL's payloads load it.
+ * The payload's user is loaded as the viewer may see it, as WPGraphQL's payloads load it. Our
+ * `seo` input writes the author archive's Yoast fields (graphql/seo-additions.graphql).
  */
 import { registerUser as registerAccount } from '../../../domain/users/register';
 import { changesFrom, userWriteArgs } from '../../../domain/users/contract';
@@ -10,6 +11,7 @@ import type { CreateUserInput, DeleteUserInput, RegisterUserInput, UpdateUserInp
 import { argNames, checkedArgs, type ArgNames } from '../../contract-args';
 import type { GraphQLContext } from '../../context';
 import { databaseIdOf, toGlobalId } from '../../global-id';
+import { userSeoChangesOfInput } from '../seo/input';
 import { UserModel } from './user-model';
 import { userModelById } from './queries';
 
@@ -43,6 +45,12 @@ function params(input: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** Our `seo` input (UserSeoInput), checked by the domain as REST's `meta` and written in the user's transaction. */
+function withSeo<C extends object>(changes: C, input: CreateUserInput | UpdateUserInput): C {
+  const seo = userSeoChangesOfInput(input.seo);
+  return seo ? { ...changes, seo } : changes;
+}
+
 async function payloadUser(ctx: GraphQLContext, id: number): Promise<UserModel | null> {
   // The write changed the row: later reads of this request must not see the cached one.
   ctx.domain.loaders.clear();
@@ -50,13 +58,13 @@ async function payloadUser(ctx: GraphQLContext, id: number): Promise<UserModel |
 }
 
 export async function createUser(_: unknown, { input }: { input: CreateUserInput }, ctx: GraphQLContext) {
-  const changes = changesFrom(checkedArgs(CREATE_ARGS, params(input), NAMES));
+  const changes = withSeo(changesFrom(checkedArgs(CREATE_ARGS, params(input), NAMES)), input);
   const user = await createAccount(ctx.domain, { ...changes, username: changes.username ?? '', email: changes.email ?? '', password: changes.password ?? '' });
   return { clientMutationId: input.clientMutationId, user: await payloadUser(ctx, user.id) };
 }
 
 export async function updateUser(_: unknown, { input }: { input: UpdateUserInput }, ctx: GraphQLContext) {
-  const changes = changesFrom(checkedArgs(UPDATE_ARGS, params(input), NAMES));
+  const changes = withSeo(changesFrom(checkedArgs(UPDATE_ARGS, params(input), NAMES)), input);
   const user = await updateAccount(ctx.domain, databaseIdOf(input.id, 'user'), changes);
   return { clientMutationId: input.clientMutationId, user: await payloadUser(ctx, user.id) };
 }
