@@ -20,6 +20,8 @@ import { uploadsBaseUrl } from './files';
 import { registeredSubsizes } from './image-sizes';
 import { generateImageMetadata, type ImageMetadataArray } from './images';
 import { ALT_KEY, ATTACHED_FILE_KEY, METADATA_KEY } from './metadata';
+import type { SeoFieldChanges } from '../seo/meta-fields';
+import { writeSeoFields } from '../seo/meta-write';
 import { mediaStorage } from './storage-config';
 import { StorageKeyExists, type MediaStorage } from './storage';
 
@@ -40,6 +42,8 @@ export interface MediaChanges {
   commentStatus?: string;
   pingStatus?: string;
   template?: string;
+  /** Yoast's SEO fields (`_yoast_wpseo_*` post meta, as on posts), already checked by the contract. */
+  seo?: SeoFieldChanges;
 }
 
 /** wp_insert_attachment(): only inherit and private (trash, auto-draft) are kept; anything else is inherit. */
@@ -173,6 +177,8 @@ export async function insertAttachment(ctx: DomainContext, input: NewAttachment)
         if (alt.trim()) meta.push({ contentId: created.id, key: ALT_KEY, value: alt });
         for (const [key, value] of Object.entries(input.extraMeta ?? {})) meta.push({ contentId: created.id, key, value });
         await tx.contentMeta.createMany({ data: meta });
+        // The advanced fields' permission is checked again here: refused, nothing is kept.
+        await writeSeoFields(tx, ctx.viewer, created.id, changes.seo);
         return created;
       }),
     );

@@ -13,6 +13,7 @@ import { legacyModifiers, type EditRequest } from './edit';
 import { ALLOWED_MIME_TYPES, MEDIA_TYPES } from './file-types';
 import type { Modifier } from './images';
 import { parseGmtDate } from '../content/dates';
+import { seoChangesFromMeta } from '../seo/meta-fields';
 
 const ALL = ['view', 'edit', 'embed'];
 const VIEW_EDIT = ['view', 'edit'];
@@ -196,6 +197,9 @@ export function mediaChangesFrom(request: ArgsView): MediaChanges {
   const date = str(p.date_gmt) ?? str(p.date);
   const parsed = date ? parseGmtDate(date) : null;
   if (parsed) changes.date = parsed;
+  // Attachments carry Yoast's SEO fields as posts do (`meta`, declared on create and update only).
+  const seo = seoChangesFromMeta(p.meta);
+  if (seo) changes.seo = seo;
   return changes;
 }
 

@@ -25,6 +25,8 @@ import { ALT_KEY, ATTACHED_FILE_KEY, attachmentMetaByContent, METADATA_KEY } fro
 import { mediaStorage } from './storage-config';
 import { StorageUnavailable } from './storage';
 import { noData, notStored, sanitizeFileName, tooBig, uploadRefused, type UploadSource } from './upload-source';
+import { checkSeoChanges, emptySeoFields } from '../seo/meta-fields';
+import { writeSeoFields } from '../seo/meta-write';
 
 /** create_item_permissions_check(). */
 export async function createPermissionError(ctx: DomainContext, changes: MediaChanges): Promise<DomainError | null> {
@@ -35,6 +37,15 @@ export async function createPermissionError(ctx: DomainContext, changes: MediaCh
   if (changes.post) {
     const parent = await contentById(ctx).load(changes.post);
     if (!parent || !canEditPost(ctx.viewer, parent)) return forbidden('rest_cannot_edit', 'Sorry, you are not allowed to upload media to this post.', ctx.viewer);
+  }
+  // SEO fields' advanced ones need an editor: refused before any file is stored.
+  if (changes.seo) {
+    try {
+      checkSeoChanges(ctx.viewer, changes.seo, emptySeoFields());
+    } catch (error) {
+      if (error instanceof DomainError) return error;
+      throw error;
+    }
   }
   return null;
 }
@@ -93,7 +104,7 @@ export async function canUpdateMediaItem(ctx: DomainContext, id: number): Promis
   }
 }
 
-/** POST /media/{id}: the attachment's own fields and its alt text. */
+/** POST /media/{id}: the attachment's own fields, its alt text and its SEO fields. */
 export async function updateMediaItem(ctx: DomainContext, id: number, changes: MediaChanges): Promise<Content> {
   const current = await editableAttachment(ctx, id);
   if (changes.post) {
@@ -137,6 +148,8 @@ export async function updateMediaItem(ctx: DomainContext, id: number, changes: M
         await tx.contentMeta.deleteMany({ where: { contentId: id, key: ALT_KEY } });
         await tx.contentMeta.create({ data: { contentId: id, key: ALT_KEY, value: changes.altText } });
       }
+      // Checked against the stored values (an advanced field sent unchanged is no change); a refusal undoes the whole write.
+      await writeSeoFields(tx, ctx.viewer, id, changes.seo);
     }),
   );
   ctx.loaders.clear();

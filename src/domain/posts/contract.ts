@@ -141,8 +141,8 @@ export function postSchema(type: PostTypeName): ItemSchema {
         properties.format = { description: 'The format for the post.', type: 'string', enum: [...POST_FORMATS], context: VIEW_EDIT };
         break;
       case 'custom-fields':
-        // Attachments have no footnotes: their meta declares no property.
-        properties.meta = type === 'attachment' ? { description: 'Meta fields.', type: 'object', context: VIEW_EDIT, properties: {} } : metaProperty();
+        // Attachments have no footnotes: their meta declares Yoast's SEO fields only.
+        properties.meta = type === 'attachment' ? { description: 'Meta fields.', type: 'object', context: VIEW_EDIT, properties: seoMetaSchema() } : metaProperty();
         break;
     }
   }

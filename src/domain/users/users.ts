@@ -23,6 +23,7 @@ import { userById, visibleStatusesLoaderFor } from './loaders';
 import { hashPassword } from './passwords';
 import { ROLE_CAPABILITIES, ROLE_NAMES, capabilitiesOf, isRoleName, type RoleName } from './roles';
 import { writeUserSeoFields, type UserSeoChanges } from '../seo/user-seo-fields';
+import { assertMayListUsers, assertMayReadUser, mayListUsers } from '../security/enumeration';
 
 type Client = PrismaClient | Prisma.TransactionClient;
 
@@ -386,6 +387,9 @@ async function usersOf(ctx: DomainContext, plan: UserQueryPlan, offset: number, 
 
 /** GET /users: the users this viewer may see, filtered, ordered and paged. */
 export async function listUsers(ctx: DomainContext, query: UserListQuery): Promise<UserList> {
+  // Blocking user enumeration (the security settings) comes first, as Wordfence's filter runs
+  // before the route's own permission check.
+  await assertMayListUsers(ctx);
   const plan = await userQueryPlan(ctx, query);
   const perPage = query.perPage ?? 10;
   const offset = windowOffset(query.offset || undefined, query.page, perPage);
@@ -399,6 +403,8 @@ export async function listUsers(ctx: DomainContext, query: UserListQuery): Promi
  * pages through them and finds a cursor's user wherever inserts have moved it.
  */
 export async function listUserIds(ctx: DomainContext, query: UserListQuery): Promise<number[]> {
+  // Blocked user enumeration: no user is visible to this viewer, so the list is empty.
+  if (!(await mayListUsers(ctx))) return [];
   const plan = await userQueryPlan(ctx, query);
   if (plan.byList) return (await usersOf(ctx, plan, 0, undefined)).map((user) => user.id);
   const rows = await ctx.db.read.user.findMany({ where: plan.where, orderBy: plan.orderBy, select: { id: true } });
@@ -419,6 +425,8 @@ async function viewUserError(ctx: DomainContext, user: User, context: string | u
 
 /** GET /users/{id}: anybody sees authors of published content; others need list_users or edit_user. */
 export async function getUser(ctx: DomainContext, id: number, context: string = 'view'): Promise<User> {
+  // Blocked user enumeration: only oneself, whether the user exists or not (404 first, as Wordfence).
+  await assertMayReadUser(ctx, id);
   const user = await loadUserOrFail(ctx, id);
   const denied = await viewUserError(ctx, user, context);
   if (denied) throw denied;

@@ -3,6 +3,7 @@
  * functions (the REST face's): inputs run through the media contract's write arguments, the file
  * comes from a multipart `file` part (the Upload addition) or is sideloaded from `filePath` with
  * the SSRF-safe fetcher, and then takes the REST upload's path. Refusals carry WordPress's codes.
+ * Our `seo` input writes the attachment's SEO fields (graphql/seo-additions.graphql).
  */
 import { mediaChangesFrom, mediaSchema, mediaWriteArgs } from '../../../domain/media/contract';
 import { sideload } from '../../../domain/media/sideload';
@@ -16,6 +17,7 @@ import { databaseIdOf, toGlobalId } from '../../global-id';
 import { UploadedFile } from '../../upload';
 import { MediaItemModel } from './media-item';
 import { mediaItemById } from './root';
+import { seoChangesOfInput } from '../seo/input';
 
 const SCHEMA = mediaSchema();
 const WRITE_ARGS = { create: mediaWriteArgs(SCHEMA, 'create'), update: mediaWriteArgs(SCHEMA, 'update') } as const;
@@ -45,6 +47,9 @@ function changesOf(input: WriteInput, mode: 'create' | 'update'): MediaChanges {
   const changes = mediaChangesFrom(checkedArgs(WRITE_ARGS[mode], given, INPUT_NAMES));
   // wp_insert_attachment() keeps inherit and private (anything else becomes inherit): not REST's post statuses.
   if (input.status) changes.status = enumValue(input.status, '-');
+  // Our `seo` input: Yoast's fields, checked by the domain as REST's `meta` is.
+  const seo = seoChangesOfInput(input.seo);
+  if (seo) changes.seo = seo;
   return changes;
 }
 

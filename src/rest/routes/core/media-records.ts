@@ -21,6 +21,8 @@ import { postTypeDef } from '../../../domain/posts/records';
 import { API_REL, link, type Links } from '../../server/links';
 import { EDITABLE, type HandlerRequest, type ItemSchema } from '../../server/types';
 import { filterByContext, postJson } from './post-records';
+import { emptyMetaAsList } from '../../server/item-schema';
+import { seoMetaJson } from '../../../domain/seo/meta-fields';
 import { canSeeAttachment } from '../../../domain/media/media-items';
 
 const dirOf = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
@@ -116,11 +118,14 @@ export async function mediaJson(request: HandlerRequest, record: PostRecord, sch
   data.media_details = mediaDetails(metadata, url, row.mimeType, image);
   data.post = row.parentId > 0 ? row.parentId : null;
   data.source_url = url;
+  // Yoast's SEO fields only (attachments have no footnotes); edit-context keys, so `[]` elsewhere as WordPress prints empty meta.
+  if ('meta' in data) data.meta = seoMetaJson(record.seo);
   if (options.context === 'edit') {
     const sizes = registeredSubsizes((await siteOf(request.domain)).options);
     data.missing_image_sizes = image && metadata ? missingSubsizes(metadata, sizes) : [];
   }
   const out = filterByContext(data, schema.properties, options.context);
+  emptyMetaAsList(out);
   if (options.withLinks !== false) out._links = await mediaLinks(request, record, options.context);
   return out;
 }
