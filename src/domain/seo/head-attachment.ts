@@ -13,7 +13,7 @@ import { attachmentUrl, isImage } from '../media/files';
 import { attachmentFacts } from '../media/metadata';
 import { contentById } from '../posts/loaders';
 import type { PostRecord } from '../posts/types';
-import { buildHead } from './head-build';
+import { buildHead, singularHeadFields } from './head-build';
 import { headImage } from './head-images';
 import { representsOf } from './head-people';
 import { isoDate, postTemplateValues } from './head-post';
@@ -67,18 +67,9 @@ export async function attachmentHead(ctx: DomainContext, record: PostRecord): Pr
     title,
     description,
     noindex: await attachmentNoindex(ctx, site, record),
-    nofollow: seo['meta-robots-nofollow'] === '1',
     url: pageUrl,
-    canonical: seo.canonical || undefined,
-    ogType: 'article',
-    ogTitle: replaceVars(seo['opengraph-title'], values) || title,
-    ogDescription: replaceVars(seo['opengraph-description'], values) || description,
-    withPublisher: true,
-    modifiedTime: row.modified.getTime() !== row.date.getTime() ? isoDate(row.modified) : undefined,
+    ...singularHeadFields(seo, values, row, { title, ogDescription: description }),
     images,
-    twitterTitle: replaceVars(seo['twitter-title'], values),
-    twitterDescription: replaceVars(seo['twitter-description'], values),
-    twitterImage: seo['twitter-image'] || undefined,
     graph,
   });
 }

@@ -6,6 +6,13 @@
 import type { SeoSite } from './head-site';
 import { socialText } from './head-site';
 import type { OgImage, SchemaPiece, SeoHead, SeoRobots } from './head-types';
+import type { SeoFields } from './meta-fields';
+import { replaceVars, type TemplateValues } from './title-template';
+
+/** Dates as Yoast prints them (ISO 8601 with an explicit +00:00 offset, no milliseconds). */
+export function isoDate(instant: Date): string {
+  return instant.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
 
 export interface HeadInput {
   title: string;
@@ -85,4 +92,29 @@ export function buildHead(site: SeoSite, input: HeadInput): SeoHead {
   }
   head.schema = { '@context': 'https://schema.org', '@graph': input.graph };
   return head as SeoHead;
+}
+
+/**
+ * What a singular item's own SEO fields decide in its head, the same for posts, pages, events,
+ * venues, organizers and attachments: nofollow, a hand-set canonical, the Open Graph and Twitter
+ * texts (templates filled with the item's values), the publisher and the modified time.
+ */
+export function singularHeadFields(
+  seo: SeoFields,
+  values: TemplateValues,
+  row: { date: Date; modified: Date },
+  texts: { title: string; ogDescription: string },
+): Pick<HeadInput, 'nofollow' | 'canonical' | 'ogType' | 'ogTitle' | 'ogDescription' | 'withPublisher' | 'modifiedTime' | 'twitterTitle' | 'twitterDescription' | 'twitterImage'> {
+  return {
+    nofollow: seo['meta-robots-nofollow'] === '1',
+    canonical: seo.canonical || undefined,
+    ogType: 'article',
+    ogTitle: replaceVars(seo['opengraph-title'], values) || texts.title,
+    ogDescription: replaceVars(seo['opengraph-description'], values) || texts.ogDescription,
+    withPublisher: true,
+    modifiedTime: row.modified.getTime() !== row.date.getTime() ? isoDate(row.modified) : undefined,
+    twitterTitle: replaceVars(seo['twitter-title'], values),
+    twitterDescription: replaceVars(seo['twitter-description'], values),
+    twitterImage: seo['twitter-image'] || undefined,
+  };
 }

@@ -10,7 +10,7 @@ import { organizersByEvent, venuesByEvent, eventTermsByEvent } from '../events/l
 import type { EventRecord, OrganizerRecord, VenueRecord } from '../events/types';
 import { metaByContent } from '../posts/loaders';
 import { formatWallClock } from '../../site/dates';
-import { buildHead } from './head-build';
+import { buildHead, singularHeadFields } from './head-build';
 import { plainText } from './plain-text';
 import { headImage, idOf } from './head-images';
 import { representsOf, schemaPerson } from './head-people';
@@ -135,18 +135,9 @@ export async function eventHead(ctx: DomainContext, record: EventRecord): Promis
     title,
     description,
     noindex: itemNoindex(site, row, seo),
-    nofollow: seo['meta-robots-nofollow'] === '1',
     url: record.link,
-    canonical: seo.canonical || undefined,
-    ogType: 'article',
-    ogTitle: replaceVars(seo['opengraph-title'], values) || title,
-    ogDescription: replaceVars(seo['opengraph-description'], values) || description || excerpt,
-    withPublisher: true,
-    modifiedTime: row.modified.getTime() !== row.date.getTime() ? isoDate(row.modified) : undefined,
+    ...singularHeadFields(seo, values, row, { title, ogDescription: description || excerpt }),
     images,
-    twitterTitle: replaceVars(seo['twitter-title'], values),
-    twitterDescription: replaceVars(seo['twitter-description'], values),
-    twitterImage: seo['twitter-image'] || undefined,
     graph,
   });
 }

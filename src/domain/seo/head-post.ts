@@ -11,7 +11,7 @@ import { permalinkOf } from '../posts/records';
 import type { PostRecord } from '../posts/types';
 import { formatWallClock } from '../../site/dates';
 import { formatSiteTimeSql } from '../content/dates';
-import { buildHead } from './head-build';
+import { buildHead, isoDate, singularHeadFields } from './head-build';
 import { plainText } from './plain-text';
 import { headImage, idOf } from './head-images';
 import { representsOf, schemaPerson } from './head-people';
@@ -25,9 +25,7 @@ import { replaceVars, type TemplateValues } from './title-template';
 const WORDS_PER_MINUTE = 228;
 
 /** ISO 8601 as Yoast prints dates (`2025-05-01T10:00:00+00:00`). */
-export function isoDate(instant: Date): string {
-  return instant.toISOString().replace(/\.\d{3}Z$/, '+00:00');
-}
+export { isoDate };
 
 
 function wordCount(html: string): number {
@@ -203,24 +201,16 @@ export async function postHead(ctx: DomainContext, record: PostRecord): Promise<
   const misc: Record<string, string> = {};
   if (isPost && author) misc['Written by'] = author.name;
   if (minutes > 0) misc['Est. reading time'] = readingTime(minutes);
-  const ogDescription = replaceVars(seo['opengraph-description'], values) || description || (isProtected(row) ? '' : values.excerpt ?? '');
+  const ogDescription = description || (isProtected(row) ? '' : values.excerpt ?? '');
   return buildHead(site, {
     title,
     description,
     noindex,
-    nofollow: seo['meta-robots-nofollow'] === '1',
     url: isFront ? site.home : record.link,
-    canonical: seo.canonical || undefined,
-    ogType: 'article',
-    ogTitle: replaceVars(seo['opengraph-title'], values) || title,
-    ogDescription,
-    withPublisher: true,
+    ...singularHeadFields(seo, values, row, { title, ogDescription }),
     publishedTime: isPost ? published : undefined,
-    modifiedTime: row.modified.getTime() !== row.date.getTime() ? modified : undefined,
     images,
     author: isPost ? author?.name : undefined,
-    twitterTitle: replaceVars(seo['twitter-title'], values),
-    twitterDescription: replaceVars(seo['twitter-description'], values),
     twitterImage: seo['twitter-image'] || (seo['twitter-image-id'] ? (await headImage(ctx, idOf(seo['twitter-image-id'])))?.url : undefined),
     twitterMisc: misc,
     graph,
