@@ -14,7 +14,7 @@ import { strtr } from './php';
  * TITLE, and the raw text elements IFRAME, NOEMBED, NOFRAMES, STYLE and XMP (not NOSCRIPT: the
  * tag processor works with scripting off).
  */
-const CONTENT_STATES = new Map<string, Tokenizer['state']>([
+export const CONTENT_STATES: ReadonlyMap<string, Tokenizer['state']> = new Map<string, Tokenizer['state']>([
   ['script', TokenizerMode.SCRIPT_DATA],
   ['textarea', TokenizerMode.RCDATA],
   ['title', TokenizerMode.RCDATA],

@@ -4,8 +4,9 @@
  * odd spacing and upper case are decoded as a browser would. Text inside <script> (and the other
  * raw-text elements) is read as the tokenizer's content states say, as format/tag-processor.ts does.
  */
-import { Tokenizer, TokenizerMode } from 'parse5';
+import { Tokenizer } from 'parse5';
 import type { Token, TokenHandler } from 'parse5';
+import { CONTENT_STATES } from '../../content/format/tag-processor';
 import { obfuscationInCode } from './obfuscation';
 
 export type InjectionKind = 'script' | 'iframe' | 'event-handler' | 'javascript-url' | 'obfuscated';
@@ -23,16 +24,6 @@ export interface HtmlFacts {
   links: string[];
 }
 
-const CONTENT_STATES = new Map<string, Tokenizer['state']>([
-  ['script', TokenizerMode.SCRIPT_DATA],
-  ['textarea', TokenizerMode.RCDATA],
-  ['title', TokenizerMode.RCDATA],
-  ['iframe', TokenizerMode.RAWTEXT],
-  ['noembed', TokenizerMode.RAWTEXT],
-  ['noframes', TokenizerMode.RAWTEXT],
-  ['style', TokenizerMode.RAWTEXT],
-  ['xmp', TokenizerMode.RAWTEXT],
-]);
 
 /** Elements that load another document or plug-in into the page. */
 const FRAMES = new Set(['iframe', 'frame', 'frameset', 'object', 'embed']);
