@@ -26,6 +26,7 @@ import { seedDemoSite } from '../db/seed';
 import { eventsImportCommand } from './events-import';
 import { securityLogCommand } from './security-log';
 import { seoOrphanedCommand } from './seo-orphaned';
+import { closeAnalysisQueue } from '../domain/seo/analysis-queue';
 import { seoReindexCommand } from './seo-reindex';
 import { chunkApplicationPassword } from '../domain/users/passwords';
 import { isRoleName, ROLE_NAMES } from '../domain/users/roles';
@@ -90,6 +91,9 @@ async function run(argv: string[]): Promise<number> {
   } finally {
     // Running servers drop their cached reads of what the command wrote (the tags its Prisma calls recorded).
     if (db.changes.size > 0) await announceWrite(db).catch((error: unknown) => console.error('could not invalidate server caches:', error));
+    // As a server does when it closes: the analysis under way finishes, the rest is left to indexing
+    // (`seo:reindex`, the indexing routes), and the worker threads stop.
+    await closeAnalysisQueue(db);
     await db.close();
   }
 }
