@@ -209,9 +209,14 @@ describe('iCalendar imports', () => {
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let out = '';
+        // A command that does not end is a failure of its own, and must not outlive the test run.
+        const stuck = setTimeout(() => child.kill('SIGKILL'), 45_000);
         child.stdout.on('data', (d) => (out += d));
         child.stderr.on('data', (d) => (out += d));
-        child.on('exit', (code) => resolve({ code, out }));
+        child.on('exit', (code) => {
+          clearTimeout(stuck);
+          resolve({ code, out });
+        });
       });
 
     it('imports a file batch by batch, printing progress, and updates on a second run', async () => {
