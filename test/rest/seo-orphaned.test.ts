@@ -114,6 +114,7 @@ describe('seo: orphaned content', () => {
         cwd: root,
         env: { ...process.env, DATABASE_URL: t.db.url, SITE_URL: t.config.siteUrl, ADMIN_USER: 'admin', LOG_LEVEL: 'silent' },
         encoding: 'utf8',
+        timeout: 60_000,
       });
     const all = cli();
     if (all.status !== 0) throw new Error(`seo:orphaned exited with ${all.status}: ${all.stderr}`);

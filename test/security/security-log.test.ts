@@ -119,6 +119,7 @@ describe('who reads it', () => {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: t.db.url, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
+        timeout: 60_000,
     });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
@@ -126,7 +127,7 @@ describe('who reads it', () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.length).toBeLessThanOrEqual(3);
     for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\S+Z token-refused \S+ \S+ Central dashboard credentials refused: /);
-    const bad = spawnSync(process.execPath, [...NODE_TS, 'src/cli/index.ts', 'security:log', '--type', 'nope'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.db.url }, encoding: 'utf8' });
+    const bad = spawnSync(process.execPath, [...NODE_TS, 'src/cli/index.ts', 'security:log', '--type', 'nope'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.db.url }, encoding: 'utf8', timeout: 60_000 });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^usage: security:log/);
   });
