@@ -175,7 +175,7 @@ describe('seo/v1 indexing', () => {
       cwd: root,
       env: { ...process.env, DATABASE_URL: t.db.url, SITE_URL: t.config.siteUrl, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
-        timeout: 60_000,
+      timeout: 60_000,
     });
     if (run.status !== 0) throw new Error(`seo:reindex exited with ${run.status}: ${run.stderr}`);
     expect(run.stdout).toMatch(/100% \d+\/\d+/);

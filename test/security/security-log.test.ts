@@ -119,7 +119,7 @@ describe('who reads it', () => {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: t.db.url, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
-        timeout: 60_000,
+      timeout: 60_000,
     });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
