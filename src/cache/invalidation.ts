@@ -35,8 +35,14 @@ export interface InvalidationBus {
    *  computed from now on). Must be cheap: one small indexed query per call, or shared by concurrent calls that it
    *  starts after (it runs before every cache hit). */
   sync(): Promise<number>;
-  /** `sync` without the extra promise of an async function (a number when it has one): the cache hit path calls this one. */
-  syncNow(): number | Promise<number>;
+  /**
+   * `sync` without the extra promise of an async function (a number when it has one): the cache hit
+   * path calls this one. With `since` (a `mark()` taken when the request arrived), a read of the log
+   * that started after that mark and has been applied here is enough: the request asks no more.
+   */
+  syncNow(since?: number): number | Promise<number>;
+  /** The reads of the log started so far: a request's mark, taken when it arrives, for `syncNow(since)`. */
+  mark(): number;
   /** Called once per invalidation applied here (with or without a cache: once a listener exists, `sync` reads the
    *  rows it has not seen); `origin` is 'local' for this instance's own publishes (call a purge webhook for those
    *  only, or every instance would call it). */
@@ -175,6 +181,12 @@ function postgresLog(db: Database, poolSize: number): LogStore {
   };
 }
 
+/** One read of the log's newest version, numbered in the order reads started. */
+interface VersionRead {
+  version: number;
+  seq: number;
+}
+
 class LogBus implements InvalidationBus {
   /** Every version up to this one has been applied here. */
   private applied = 0;
@@ -186,9 +198,13 @@ class LogBus implements InvalidationBus {
   private publishes = 0;
   private lastPrune = Date.now();
   private pruning = false;
-  private maxRead?: Promise<number>;
-  private maxReadNext?: Promise<number>;
-  private turnRead?: Promise<number>;
+  private maxRead?: Promise<VersionRead>;
+  private maxReadNext?: Promise<VersionRead>;
+  private turnRead?: Promise<VersionRead>;
+  /** Reads of the log's version started so far (each is numbered when it starts). */
+  private readsStarted = 0;
+  /** The number of the newest read whose version has been applied here (0: none yet). */
+  private freshRead = 0;
   private pruneRun: Promise<void> = Promise.resolve();
   private closed = false;
   private listener?: Client;
@@ -227,10 +243,27 @@ class LogBus implements InvalidationBus {
     return this.syncNow();
   }
 
-  syncNow(): number | Promise<number> {
+  syncNow(since?: number): number | Promise<number> {
     this.assertOpen();
-    const max = this.readMaxVersion();
-    return typeof max === 'number' ? this.caughtUpTo(max) : max.then((version) => this.caughtUpTo(version));
+    // A read that started after the request arrived has been applied: nothing committed before the
+    // request can be missing (the security hook's sync serves the cache's check of the same request).
+    if (since !== undefined && this.freshRead > since) return this.applied;
+    const read = this.readMaxVersion();
+    if ('version' in read) return this.freshAfter(read.seq, this.caughtUpTo(read.version));
+    return read.then(({ version, seq }) => this.freshAfter(seq, this.caughtUpTo(version)));
+  }
+
+  mark(): number {
+    return this.readsStarted;
+  }
+
+  /** Records that the read numbered `seq` has been applied once `applied` settles. */
+  private freshAfter(seq: number, applied: number | Promise<number>): number | Promise<number> {
+    const record = (version: number): number => {
+      if (seq > this.freshRead) this.freshRead = seq;
+      return version;
+    };
+    return typeof applied === 'number' ? record(applied) : applied.then(record);
   }
 
   /** `applied` once the rows up to `max` have been applied (without a promise when there are none to read). */
@@ -253,7 +286,7 @@ class LogBus implements InvalidationBus {
    * after it: each still gets an answer read after it called, and under load the database sees a
    * couple of these queries at a time instead of one per request. SQLite: see `startTurnRead`.
    */
-  private readMaxVersion(): number | Promise<number> {
+  private readMaxVersion(): VersionRead | Promise<VersionRead> {
     if (this.log.synchronous) return this.turnRead ?? this.startTurnRead();
     if (!this.maxRead) return this.startMaxRead();
     if (!this.maxReadNext) {
@@ -277,14 +310,15 @@ class LogBus implements InvalidationBus {
    * caller sharing it called, so each still gets a version read after it called. A busy server reads
    * once per turn, not once per request.
    */
-  private startTurnRead(): Promise<number> {
-    const read = new Promise<number>((resolve, reject) => {
+  private startTurnRead(): Promise<VersionRead> {
+    const read = new Promise<VersionRead>((resolve, reject) => {
       setImmediate(() => {
         // Callers from now on wait for the next read.
         this.turnRead = undefined;
         try {
           this.assertOpen();
-          resolve(this.log.maxVersion() as number);
+          const seq = ++this.readsStarted;
+          resolve({ version: this.log.maxVersion() as number, seq });
         } catch (error) {
           reject(error as Error);
         }
@@ -294,10 +328,11 @@ class LogBus implements InvalidationBus {
     return read;
   }
 
-  private startMaxRead(): number | Promise<number> {
+  private startMaxRead(): VersionRead | Promise<VersionRead> {
+    const seq = ++this.readsStarted;
     const read = this.log.maxVersion();
-    if (typeof read === 'number') return read;
-    const current: Promise<number> = read.finally(() => {
+    if (typeof read === 'number') return { version: read, seq };
+    const current: Promise<VersionRead> = read.then((version) => ({ version, seq })).finally(() => {
       if (this.maxRead === current) this.maxRead = undefined;
     });
     this.maxRead = current;

@@ -13,6 +13,7 @@
  * passwords), never from a cookie, so a cross-site request can do nothing its page could not do
  * itself; mutations over GET are still refused (Apollo allows only queries there).
  */
+import { requestMark } from '../http/request-mark';
 import { clientIp } from '../http/security';
 import { retryAfterOf } from '../domain/security/guard';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
@@ -175,7 +176,7 @@ export function registerGraphQL(app: FastifyInstance, server: ApolloServer<Graph
   const handle = (request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
     const key = knownKey(request);
     if (key === undefined) return compute(request, reply);
-    const hit = cache.hit('graphql', key);
+    const hit = cache.hit('graphql', key, requestMark(request));
     if (hit === undefined) return compute(request, reply);
     if (hit instanceof Promise) return hit.then((served) => (served ? send(request, reply, served) : compute(request, reply)));
     return send(request, reply, hit);

@@ -26,6 +26,7 @@ import { registerSite } from './site';
 import { startLogRetention } from './log-retention';
 import { useSecurityLogger } from '../domain/security/log';
 import { SiteRedirects } from './redirects';
+import { registerRequestMarks } from './request-mark';
 import { registerSecurity } from './security';
 import { closeAnalysisQueue } from '../domain/seo/analysis-queue';
 import { scanRunnerFor } from '../domain/security/scan/runner';
@@ -78,6 +79,8 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
     outcome: (face, outcome, reason) => (outcome === 'hit' ? metrics.cacheHit(face) : outcome === 'miss' ? metrics.cacheMiss(face) : metrics.cacheBypassed(face, reason ?? 'uncacheable')),
   });
   if (cache.store) cacheStats = () => (cache.store as ResponseCache).stats();
+  // Each request's mark on the invalidation log, before the security guard reads the log for it.
+  registerRequestMarks(fastify, cache.bus);
   // Blocked addresses, rate limits and the address logins are judged by, before any face serves.
   registerSecurity(fastify, config, db, cache.bus, fastify.log);
   cache.bus.onInvalidate((tags) => metrics.invalidated(tags));

@@ -116,16 +116,17 @@ export class ReadCache {
   /**
    * The hit path: the stored answer for `key` when it is current, else undefined (compute it with
    * `read`, which counts the miss). Synchronous unless a scheduled post may be due or the
-   * invalidation log has to be waited for; the log's version is checked on every call all the same.
+   * invalidation log has to be waited for; the log's version is checked on every call all the same,
+   * or taken from a check this request already made (`since`: its mark, src/http/request-mark.ts).
    */
-  hit(face: Face, key: string): ServedAnswer | undefined | Promise<ServedAnswer | undefined> {
+  hit(face: Face, key: string, since?: number): ServedAnswer | undefined | Promise<ServedAnswer | undefined> {
     if (!this.store) return undefined;
-    if (this.scheduler.pending()) return this.scheduler.beforeRead().then(() => this.hitAfterSchedule(face, key));
-    return this.hitAfterSchedule(face, key);
+    if (this.scheduler.pending()) return this.scheduler.beforeRead().then(() => this.hitAfterSchedule(face, key, since));
+    return this.hitAfterSchedule(face, key, since);
   }
 
-  private hitAfterSchedule(face: Face, key: string): ServedAnswer | undefined | Promise<ServedAnswer | undefined> {
-    const version = this.bus.syncNow();
+  private hitAfterSchedule(face: Face, key: string, since: number | undefined): ServedAnswer | undefined | Promise<ServedAnswer | undefined> {
+    const version = this.bus.syncNow(since);
     return typeof version === 'number' ? this.stored(face, key) : version.then(() => this.stored(face, key));
   }
 

@@ -3,6 +3,7 @@
  * `/?rest_route=...` all reach the same dispatcher. Authentication happens here, once per HTTP
  * request; batch and embed sub-requests share it.
  */
+import { requestMark } from './request-mark';
 import { clientIp } from './security';
 import { retryAfterOf } from '../domain/security/guard';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -114,7 +115,7 @@ export function registerRest(app: FastifyInstance, dispatcher: RestDispatcher, c
   const handle = (request: FastifyRequest, reply: FastifyReply, route: string | null): FastifyReply | Promise<FastifyReply> => {
     const base = plainAnonymousRead(request) ? keys.get(request.raw.url ?? '/') : undefined;
     if (base === undefined) return compute(request, reply, route);
-    const hit = cache.hit('rest', withOrigin(base, request.headers.origin));
+    const hit = cache.hit('rest', withOrigin(base, request.headers.origin), requestMark(request));
     if (hit === undefined) return compute(request, reply, route);
     if (hit instanceof Promise) return hit.then((served) => (served ? sendServed(request, reply, served) : compute(request, reply, route)));
     return sendServed(request, reply, hit);

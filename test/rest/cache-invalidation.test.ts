@@ -180,6 +180,31 @@ describe(`invalidation bus (${testProvider})`, () => {
     expect(b.seen.map((s) => s.tags)).toEqual([['post:0'], ['post:1'], ['post:2']]);
   });
 
+  test('a request trusts a read of the log that started after its mark, and only such a read', async () => {
+    const a = await instance();
+    const b = await instance({ listen: false });
+    // A read made before the request arrived does not count for it: a publish may lie between.
+    await b.bus.sync();
+    const mark = b.bus.mark();
+    await a.bus.publish(['post:1']);
+    const version = await a.bus.sync();
+    expect(await b.bus.syncNow(mark)).toBe(version);
+    expect(b.seen.map((s) => s.tags)).toEqual([['post:1']]);
+
+    // Once a read started after the mark has been applied, the same request asks no more: the
+    // answer is at hand without a promise, and it holds everything committed before the mark.
+    const next = b.bus.mark();
+    await a.bus.publish(['post:2']);
+    const after = await a.bus.sync();
+    expect(await b.bus.syncNow()).toBe(after);
+    expect(b.bus.syncNow(next)).toBe(after);
+    // A request that arrives later gets a read of its own.
+    const later = b.bus.mark();
+    await a.bus.publish(['post:3']);
+    expect(await b.bus.syncNow(later)).toBe(after + 1);
+    expect(b.seen.map((s) => s.tags)).toEqual([['post:1'], ['post:2'], ['post:3']]);
+  });
+
   test('pruning keeps the newest rows; an instance that fell behind the pruned log clears its cache', async () => {
     const a = await instance({ keepRows: 3, keepMs: 3_600_000 });
     const behind = await instance({ listen: false });
