@@ -15,12 +15,11 @@ import { contentById } from '../posts/loaders';
 import type { PostRecord } from '../posts/types';
 import { buildHead, singularHeadFields } from './head-build';
 import { headImage } from './head-images';
-import { representsOf } from './head-people';
-import { isoDate, postTemplateValues } from './head-post';
+import { postTemplateValues } from './head-post';
+import { singularPageGraph } from './head-singular';
 import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
-import type { SchemaPiece, SeoHead } from './head-types';
+import type { SeoHead } from './head-types';
 import { plainText } from './plain-text';
-import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, primaryImageId, sitePieces, webPagePiece } from './schema-graph';
 import { replaceVars } from './title-template';
 
 /** Whether attachment pages redirect to their files (Yoast's default: yes). */
@@ -54,15 +53,8 @@ export async function attachmentHead(ctx: DomainContext, record: PostRecord): Pr
   const pageUrl = attachmentPagesRedirect(site) ? file : record.link;
   const image = isImage(row, facts) ? await headImage(ctx, row.id) : null;
   const images = image ? [image] : [];
-  const withBreadcrumb = breadcrumbsEnabled(site);
   const url = seo.canonical || pageUrl;
-
-  const graph: SchemaPiece[] = [
-    webPagePiece(site, { type: 'WebPage', url, name: title, description: description || undefined, datePublished: isoDate(row.date), dateModified: isoDate(row.modified), primaryImage: images[0], withBreadcrumb }),
-  ];
-  if (images[0]) graph.push(imageObject(site, primaryImageId(url), images[0], caption));
-  if (withBreadcrumb) graph.push(breadcrumbPiece(url, [homeCrumb(site), { name: seo.bctitle || plainText(row.title), url: pageUrl }]));
-  graph.push(...sitePieces(site, await representsOf(ctx, site)));
+  const graph = await singularPageGraph(ctx, site, { url, title, description, row, images, caption, crumb: { name: seo.bctitle || plainText(row.title), url: pageUrl } });
   return buildHead(site, {
     title,
     description,

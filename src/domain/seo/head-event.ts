@@ -12,13 +12,14 @@ import { metaByContent } from '../posts/loaders';
 import { formatWallClock } from '../../site/dates';
 import { buildHead, singularHeadFields } from './head-build';
 import { plainText } from './plain-text';
-import { headImage, idOf } from './head-images';
-import { representsOf, schemaPerson } from './head-people';
-import { itemNoindex, isoDate } from './head-post';
+import { headImage, ownOgImage } from './head-images';
+import { schemaPerson } from './head-people';
+import { itemNoindex } from './head-post';
 import { seoSiteOf, titleOptionText, type SeoSite } from './head-site';
 import type { OgImage, SchemaPiece, SeoHead } from './head-types';
 import { seoFieldsFromMeta, type SeoFields } from './meta-fields';
-import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, primaryImageId, sitePieces, webPagePiece } from './schema-graph';
+import { primaryImageId } from './schema-graph';
+import { singularPageGraph } from './head-singular';
 import { replaceVars, type TemplateValues } from './title-template';
 
 
@@ -119,17 +120,10 @@ export async function eventHead(ctx: DomainContext, record: EventRecord): Promis
   const title = replaceVars(seo.title || titleOptionText(site, 'title-tribe_events'), values);
   const description = replaceVars(seo.metadesc || titleOptionText(site, 'metadesc-tribe_events'), values);
   const url = seo.canonical || record.link;
-  const own = seo['opengraph-image'] || seo['opengraph-image-id'] ? await headImage(ctx, idOf(seo['opengraph-image-id']), seo['opengraph-image']) : null;
+  const own = await ownOgImage(ctx, seo);
   const featured = own ?? (record.image ? await headImage(ctx, record.image.id, record.image.url) : null);
   const images = featured ? [featured] : [];
-  const represents = await representsOf(ctx, site);
-  const withBreadcrumb = breadcrumbsEnabled(site);
-  const graph: SchemaPiece[] = [
-    webPagePiece(site, { type: 'WebPage', url, name: title, description: description || undefined, datePublished: isoDate(row.date), dateModified: isoDate(row.modified), primaryImage: images[0], withBreadcrumb }),
-  ];
-  if (images[0]) graph.push(imageObject(site, primaryImageId(url), images[0], ''));
-  if (withBreadcrumb) graph.push(breadcrumbPiece(url, [homeCrumb(site), { name: seo.bctitle || plainText(row.title), url: record.link }]));
-  graph.push(...sitePieces(site, represents));
+  const graph = await singularPageGraph(ctx, site, { url, title, description, row, images, crumb: { name: seo.bctitle || plainText(row.title), url: record.link } });
   graph.push(await eventPiece(ctx, record, url, images[0], description || excerpt));
   return buildHead(site, {
     title,

@@ -7,6 +7,7 @@ import { fullSource } from '../media/files';
 import { attachmentFacts } from '../media/metadata';
 import { contentById } from '../posts/loaders';
 import type { OgImage } from './head-types';
+import type { SeoFields } from './meta-fields';
 
 const MAX_ID = 2147483647;
 
@@ -29,4 +30,10 @@ export async function headImage(ctx: DomainContext, id: number, url = ''): Promi
 export function idOf(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number.parseInt(value, 10) : 0;
   return Number.isInteger(n) && n > 0 ? n : 0;
+}
+
+/** The image an item's own SEO fields name (address or attachment id), else null. */
+export async function ownOgImage(ctx: DomainContext, seo: SeoFields): Promise<OgImage | null> {
+  if (!seo['opengraph-image'] && !seo['opengraph-image-id']) return null;
+  return headImage(ctx, idOf(seo['opengraph-image-id']), seo['opengraph-image']);
 }

@@ -13,14 +13,13 @@ import { metaByContent } from '../posts/loaders';
 import { formatWallClock } from '../../site/dates';
 import { buildHead, singularHeadFields } from './head-build';
 import { organizerPiece, placePiece } from './head-event';
-import { headImage, idOf } from './head-images';
-import { representsOf } from './head-people';
-import { isoDate, itemNoindex } from './head-post';
+import { headImage, ownOgImage } from './head-images';
+import { itemNoindex } from './head-post';
+import { singularPageGraph } from './head-singular';
 import { seoSiteOf, titleOptionText } from './head-site';
-import type { SchemaPiece, SeoHead } from './head-types';
+import type { SeoHead } from './head-types';
 import { seoFieldsFromMeta } from './meta-fields';
 import { plainText } from './plain-text';
-import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, primaryImageId, sitePieces, webPagePiece } from './schema-graph';
 import { replaceVars, type TemplateValues } from './title-template';
 
 /** The head of a venue or organizer record (the viewer may read it: the caller checked). */
@@ -50,16 +49,10 @@ export async function linkedRecordHead(ctx: DomainContext, record: VenueRecord |
   const title = replaceVars(seo.title || titleOptionText(site, `title-${type}`), values);
   const description = replaceVars(seo.metadesc || titleOptionText(site, `metadesc-${type}`), values);
   const url = seo.canonical || record.link;
-  const own = seo['opengraph-image'] || seo['opengraph-image-id'] ? await headImage(ctx, idOf(seo['opengraph-image-id']), seo['opengraph-image']) : null;
+  const own = await ownOgImage(ctx, seo);
   const featured = own ?? (record.image ? await headImage(ctx, record.image.id, record.image.url) : null);
   const images = featured ? [featured] : [];
-  const withBreadcrumb = breadcrumbsEnabled(site);
-  const graph: SchemaPiece[] = [
-    webPagePiece(site, { type: 'WebPage', url, name: title, description: description || undefined, datePublished: isoDate(row.date), dateModified: isoDate(row.modified), primaryImage: images[0], withBreadcrumb }),
-  ];
-  if (images[0]) graph.push(imageObject(site, primaryImageId(url), images[0], ''));
-  if (withBreadcrumb) graph.push(breadcrumbPiece(url, [homeCrumb(site), { name: seo.bctitle || plainText(row.title), url: record.link }]));
-  graph.push(...sitePieces(site, await representsOf(ctx, site)));
+  const graph = await singularPageGraph(ctx, site, { url, title, description, row, images, crumb: { name: seo.bctitle || plainText(row.title), url: record.link } });
   const piece = isVenue ? placePiece(record as VenueRecord) : organizerPiece(record as OrganizerRecord);
   graph.push({ ...piece, '@id': `${url}#${isVenue ? 'place' : 'organizer'}`, mainEntityOfPage: { '@id': url } });
   return buildHead(site, {

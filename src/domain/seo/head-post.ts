@@ -13,7 +13,7 @@ import { formatWallClock } from '../../site/dates';
 import { formatSiteTimeSql } from '../content/dates';
 import { buildHead, isoDate, singularHeadFields } from './head-build';
 import { plainText } from './plain-text';
-import { headImage, idOf } from './head-images';
+import { headImage, idOf, ownOgImage } from './head-images';
 import { representsOf, schemaPerson } from './head-people';
 import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
 import type { OgImage, SchemaPiece, SeoHead } from './head-types';
@@ -108,7 +108,7 @@ export function itemNoindex(site: SeoSite, row: Pick<Content, 'type' | 'status' 
 /** og:image candidates in Yoast's order: the item's own image, its featured image, the site's default. */
 async function postImages(ctx: DomainContext, site: SeoSite, record: PostRecord): Promise<OgImage[]> {
   const seo = record.seo;
-  const own = seo['opengraph-image'] || seo['opengraph-image-id'] ? await headImage(ctx, idOf(seo['opengraph-image-id']), seo['opengraph-image']) : null;
+  const own = await ownOgImage(ctx, seo);
   if (own) return [own];
   if (record.featuredMedia && record.featuredMediaVisible) {
     const featured = await headImage(ctx, record.featuredMedia);

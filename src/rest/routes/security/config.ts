@@ -8,7 +8,7 @@
 import { verifyCentralToken } from '../../../domain/security/central-auth';
 import { detectedAddresses } from '../../../domain/security/client-address';
 import { securityConfigView, updateSecuritySettings } from '../../../domain/security/settings-write';
-import { EDITABLE, type HandlerRequest, type RouteDef } from '../../server/types';
+import { EDITABLE, type RouteDef } from '../../server/types';
 
 const NS = 'security/v1';
 
@@ -22,10 +22,6 @@ function fieldNames(value: unknown): string[] {
   return items.filter((item): item is string | number => typeof item === 'string' || typeof item === 'number').map((item) => String(item).trim()).filter(Boolean);
 }
 
-function tokenHeaders(request: HandlerRequest) {
-  return { authorization: request.headers.authorization, 'x-authorization': request.headers['x-authorization'] };
-}
-
 export function configRoutes(): RouteDef[] {
   return [
     {
@@ -35,7 +31,7 @@ export function configRoutes(): RouteDef[] {
         {
           methods: ['GET'],
           handler: async (request) => {
-            await verifyCentralToken(request.domain, tokenHeaders(request));
+            await verifyCentralToken(request.domain, request.headers);
             return securityConfigView(request.domain.db, fieldNames(request.get('fields')), {
               ip: request.ip,
               detected_ips: detectedAddresses(request.ip || undefined, request.headers),
@@ -46,7 +42,7 @@ export function configRoutes(): RouteDef[] {
         {
           methods: EDITABLE,
           handler: async (request) => {
-            await verifyCentralToken(request.domain, tokenHeaders(request));
+            await verifyCentralToken(request.domain, request.headers);
             await updateSecuritySettings(request.domain.db, request.get('fields'), { actor: 'central', ip: request.ip || null });
             return { success: true };
           },

@@ -7,19 +7,14 @@
 import { verifyCentralToken } from '../../../domain/security/central-auth';
 import { centralIssues, findingStatusOf, invalidStatus, markFinding, startScan, stopScan } from '../../../domain/security/scan/scans';
 import type { FindingRecord } from '../../../domain/security/scan/findings';
+import { phpIntval } from '../../../domain/redirects/php-values';
 import { EDITABLE, respond, type HandlerRequest, type RouteDef } from '../../server/types';
 
 const NS = 'security/v1';
 const MAX_INT = 2_147_483_647;
 
-/** PHP's absint(): the absolute integer value, 0 for what is not a number. */
-function absint(value: unknown): number {
-  let n = 0;
-  if (typeof value === 'number' && Number.isFinite(value)) n = Math.trunc(value);
-  else if (typeof value === 'string') n = Number(/^\s*[+-]?\d+/.exec(value)?.[0] ?? 0);
-  else if (value === true) n = 1;
-  return Math.min(Math.abs(n), MAX_INT);
-}
+/** PHP's absint(): the absolute value of intval(), within a database id's range. */
+const absint = (value: unknown): number => Math.min(Math.abs(phpIntval(value)), MAX_INT);
 
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -47,7 +42,7 @@ async function issuesList(request: HandlerRequest) {
   const offset = absint(request.get('offset'));
   const limit = absint(request.get('limit')) || 100;
   const list = await centralIssues(request.domain, group, offset, limit, caller);
-  // For the token's holder only: a token in X-Authorization leaves the request looking anonymous to the response cache.
+  // For the token's holder only: never kept by a shared cache.
   return respond({
     count: list.count,
     'last-scan-time': list.lastScanTime ? unix(list.lastScanTime) : false,
