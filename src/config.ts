@@ -14,6 +14,10 @@ export interface Config {
   host: string;
   databaseUrl: string;
   provider: Provider;
+  /** PostgreSQL read replicas of DATABASE_URL (DATABASE_REPLICA_URLS): anonymous reads go to them when they are caught up. */
+  databaseReplicaUrls: string[];
+  /** Connections of the primary's Prisma pool per process (DATABASE_POOL_SIZE); the fast read pools take min(this, 4). */
+  databasePoolSize: number;
   /** REST root path segment, without slashes (WordPress: wp-json). */
   restPrefix: string;
   /** Public address of the site, without a trailing slash. */
@@ -292,6 +296,16 @@ export function providerOf(databaseUrl: string): Provider {
   throw new ConfigError(`DATABASE_URL must start with file: or postgresql://, got "${databaseUrl}"`);
 }
 
+/** DATABASE_REPLICA_URLS: comma-separated PostgreSQL URLs; refused with SQLite, which has no replicas. */
+function replicaUrls(raw: string | undefined, provider: Provider): string[] {
+  const urls = (raw ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+  if (urls.length > 0 && provider !== 'postgresql') throw new ConfigError('DATABASE_REPLICA_URLS needs a PostgreSQL DATABASE_URL (SQLite has no replicas): unset it or point DATABASE_URL at PostgreSQL');
+  for (const url of urls) {
+    if (!/^postgres(ql)?:\/\//i.test(url)) throw new ConfigError(`DATABASE_REPLICA_URLS must list postgresql:// addresses, got "${url}"`);
+  }
+  return urls;
+}
+
 /** One worker per core, at most four (each holds its own connections and response cache). */
 function defaultWorkers(): number {
   return Math.min(4, os.availableParallelism());
@@ -303,11 +317,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const siteUrl = (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const restPrefix = (env.REST_ROOT || 'wp-json').replace(/^\/+|\/+$/g, '');
   if (!/^[\w.-]+(\/[\w.-]+)*$/.test(restPrefix)) throw new ConfigError(`REST_ROOT must be a path such as wp-json, got "${env.REST_ROOT}"`);
+  const provider = providerOf(databaseUrl);
   return {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
-    provider: providerOf(databaseUrl),
+    provider,
+    databaseReplicaUrls: replicaUrls(env.DATABASE_REPLICA_URLS, provider),
+    databasePoolSize: Math.max(1, integer(env, 'DATABASE_POOL_SIZE', 10)),
     restPrefix,
     siteUrl,
     profile: oneOf(env, 'SITE_PROFILE', ['full', 'core'] as const, 'full'),

@@ -7,7 +7,7 @@
  */
 import cluster from 'node:cluster';
 import { loadConfig, type Config } from './config';
-import { createDatabase } from './db/client';
+import { createDatabase, databaseOptions } from './db/client';
 import { bootstrap } from './db/bootstrap';
 import { migrate } from './db/migrate';
 import { databasePrepared, runPrimary, workerMetrics } from './cluster';
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
  */
 async function serve(config: Config, ready: Promise<Prepared | void>): Promise<void> {
   const [{ buildApp }, prepared] = await Promise.all([import('./http/app'), ready]);
-  const db = createDatabase(config.databaseUrl, { strictReads: config.strictReads });
+  const db = createDatabase(config.databaseUrl, databaseOptions(config));
   const app = await buildApp(config, db, cluster.isWorker ? { metrics: workerMetrics } : {});
   const log = app.fastify.log;
   if (prepared) log.info({ provider: config.provider, ...prepared }, 'database ready');

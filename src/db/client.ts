@@ -10,12 +10,14 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQueryable, Transacti
 import { PrismaClient as SqliteClient } from '../generated/prisma-sqlite/client';
 import { PrismaClient as PostgresClient } from '../generated/prisma-postgresql/client';
 import { PendingChanges, withWriteTags } from '../cache/write-tags';
-import type { Provider } from '../config';
+import type { Config, Provider } from '../config';
 import { providerOf } from '../config';
-import { postgresEngine, sqliteEngine } from './fast/engine';
+import { sqliteEngine } from './fast/engine';
 import { ModelCatalog } from './fast/models';
 import { FastReads, type ReadClient } from './fast/reader';
 import { ReadAudit } from './read-audit';
+import { fastEngine } from './replicas';
+import type { ReplicaStats } from './replica-router';
 
 export type PrismaClient = SqliteClient;
 export type { Prisma } from '../generated/prisma-sqlite/client';
@@ -48,6 +50,8 @@ export interface Database {
   provider: Provider;
   url: string;
   queries: QueryCounter;
+  /** What the read replicas served (null without DATABASE_REPLICA_URLS). */
+  replicas: ReplicaStats | null;
   /** Cache tags this process's writes changed, not yet published (see src/cache/write-tags.ts). */
   changes: PendingChanges;
   close(): Promise<void>;
@@ -108,7 +112,10 @@ function countingFactory(factory: SqlDriverAdapterFactory, counter: QueryCounter
 }
 
 export interface DatabaseOptions {
+  /** The primary's Prisma pool; the fast read pools (primary's and each replica's) take min(this, 4). */
   poolSize?: number;
+  /** PostgreSQL replicas for the fast path's anonymous reads (src/db/replica-router.ts). */
+  replicaUrls?: readonly string[];
   /** Throw on reads that leave the tracked fast path unannounced (tests); count and log them otherwise. */
   strictReads?: boolean;
 }
@@ -136,8 +143,8 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   }
   const runtime = (prisma as unknown as { _runtimeDataModel?: ConstructorParameters<typeof ModelCatalog>[0] })._runtimeDataModel;
   if (!runtime) throw new Error('the generated Prisma client has no runtime data model');
-  const engine = provider === 'sqlite' ? sqliteEngine(sqliteFile(url)) : postgresEngine(url, Math.min(options.poolSize ?? 10, 4));
-  // Reads that fall back to Prisma use the plain client: only mutations need the write-tag wrapper.
+  const { engine, replicas } = provider === 'sqlite' ? { engine: sqliteEngine(sqliteFile(url)), replicas: null } : fastEngine(url, options.replicaUrls ?? [], Math.min(options.poolSize ?? 10, 4));
+  // Reads that fall back to Prisma use the plain client (on the primary): only mutations need the write-tag wrapper.
   const fast = new FastReads(prisma, engine, new ModelCatalog(runtime), queries, new ReadAudit(options.strictReads ?? false));
   const changes = new PendingChanges();
   const raw = prisma;
@@ -151,10 +158,16 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     provider,
     url,
     queries,
+    replicas,
     changes,
     close: async () => {
       await fast.close();
       await raw.$disconnect();
     },
   };
+}
+
+/** A serving process's options from its configuration. */
+export function databaseOptions(config: Pick<Config, 'databasePoolSize' | 'databaseReplicaUrls' | 'strictReads'>): DatabaseOptions {
+  return { poolSize: config.databasePoolSize, replicaUrls: config.databaseReplicaUrls, strictReads: config.strictReads };
 }

@@ -11,6 +11,7 @@ import type { PendingChanges } from '../cache/write-tags';
 import type { Provider } from '../config';
 import type { Database, PrismaClient, QueryCounter } from '../db/client';
 import type { FastReads, ReadClient } from '../db/fast/reader';
+import type { ReplicaStats } from '../db/replica-router';
 
 /**
  * The database as one request sees it: `read` reports what it returns to the request's ReadTags;
@@ -57,6 +58,9 @@ class RequestDatabase implements Database {
   }
   get changes(): PendingChanges {
     return this.base.changes;
+  }
+  get replicas(): ReplicaStats | null {
+    return this.base.replicas;
   }
   close(): Promise<void> {
     return this.base.close();

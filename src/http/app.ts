@@ -28,6 +28,7 @@ import { useSecurityLogger } from '../domain/security/log';
 import { SiteRedirects } from './redirects';
 import { registerRequestMarks } from './request-mark';
 import { registerSecurity } from './security';
+import { registerReplicaRouting } from './replica-routing';
 import { closeAnalysisQueue } from '../domain/seo/analysis-queue';
 import { scanRunnerFor } from '../domain/security/scan/runner';
 
@@ -83,6 +84,14 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   registerRequestMarks(fastify, cache.bus);
   // Blocked addresses, rate limits and the address logins are judged by, before any face serves.
   registerSecurity(fastify, config, db, cache.bus, fastify.log);
+  // Anonymous reads may go to caught-up replicas; the guard above reads its counters from the primary.
+  const replicas = db.replicas;
+  if (replicas) {
+    registerReplicaRouting(fastify, cache.bus);
+    metrics.registry.gauge({ name: 'db_replica_statements_run', help: 'Fast-path statements the read replicas answered.', collect: () => replicas.replicaStatements });
+    metrics.registry.gauge({ name: 'db_replica_primary_statements_run', help: 'Anonymous reads a replica could have taken that ran on the primary (every replica behind or down).', collect: () => replicas.primaryStatements });
+    metrics.registry.gauge({ name: 'db_replica_failures', help: 'Reads and version checks that failed on a replica and ran on the primary.', collect: () => replicas.replicaFailures });
+  }
   cache.bus.onInvalidate((tags) => metrics.invalidated(tags));
   fastify.addHook('onClose', async () => cache.close());
   // Redirect, 404 and security log entries past their retention go, hourly.

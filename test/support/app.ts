@@ -10,7 +10,7 @@ import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { loadConfig, type Config } from '../../src/config';
 import { bootstrap } from '../../src/db/bootstrap';
-import { createDatabase, type Database } from '../../src/db/client';
+import { createDatabase, databaseOptions, type Database } from '../../src/db/client';
 import { buildApp, type App } from '../../src/http/app';
 import { PREMIUM_DASHBOARD_PUBLIC_KEY, SECURITY_TEST_SECRET_KEY } from './central';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -71,7 +71,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     SECURITY_CENTRAL_PUBLIC_KEY: PREMIUM_DASHBOARD_PUBLIC_KEY,
     ...env,
   });
-  const db = createDatabase(config.databaseUrl, { poolSize: 4, strictReads: config.strictReads });
+  const db = createDatabase(config.databaseUrl, { ...databaseOptions(config), poolSize: 4 });
   await bootstrap(config, db);
   const app = await buildApp(config, db, { logger: false });
   await app.fastify.ready();
