@@ -53,6 +53,11 @@ export class ReplicaRouter implements ReadEngine {
   readonly stats: ReplicaStats = { replicaStatements: 0, primaryStatements: 0, replicaFailures: 0 };
   private readonly replicas: Replica[];
   private turn = 0;
+  /**
+   * Each request's choice for the version it last required: its other reads reuse it instead of
+   * asking a lagging replica again (and a request stays on one server while nothing changes).
+   */
+  private readonly choices = new WeakMap<ReplicaScope, { required: number; replica: Replica | null }>();
 
   constructor(
     private readonly primary: ReadEngine,
@@ -73,7 +78,7 @@ export class ReplicaRouter implements ReadEngine {
   }
 
   private async routed(scope: ReplicaScope, sql: string, params: readonly unknown[], postgresText: string | undefined): Promise<Row[]> {
-    const replica = await this.choose(await scope.requiredVersion());
+    const replica = await this.chosen(scope);
     if (replica) {
       try {
         const rows = await replica.engine.all(sql, params, postgresText);
@@ -85,6 +90,15 @@ export class ReplicaRouter implements ReadEngine {
     }
     this.stats.primaryStatements += 1;
     return this.primary.all(sql, params, postgresText);
+  }
+
+  private async chosen(scope: ReplicaScope): Promise<Replica | null> {
+    const required = await scope.requiredVersion();
+    const previous = this.choices.get(scope);
+    if (previous && previous.required === required && !(previous.replica && previous.replica.downUntil > Date.now())) return previous.replica;
+    const replica = await this.choose(required);
+    this.choices.set(scope, { required, replica });
+    return replica;
   }
 
   /** A replica known to have replayed `required`, else the next one up if it has (asked once), else none. */

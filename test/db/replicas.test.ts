@@ -1,0 +1,171 @@
+/**
+ * Read replicas against a real streaming replica (test/support/pg-replica.ts): anonymous reads go
+ * to the replica when it has replayed what this instance has seen, to the primary when it lags,
+ * is down, or the request is signed in; a client always reads its own writes.
+ */
+import { Client } from 'pg';
+import { loadConfig } from '../../src/config';
+import { migrate } from '../../src/db/migrate';
+import type { ReplicaStats } from '../../src/db/replica-router';
+import { startTestApp, type TestApp } from '../support/app';
+import { startReplicatedPostgres, type ReplicatedPostgres } from '../support/pg-replica';
+
+const DATABASE = 'site';
+
+let pg: ReplicatedPostgres | undefined;
+let t: TestApp;
+let postId: number;
+
+function stats(app: TestApp): ReplicaStats {
+  return { ...(app.db.replicas as ReplicaStats) };
+}
+
+/** The difference of the routing counters of `app` (the first instance unless named) across `action`. */
+async function routed(action: () => Promise<unknown>, app: TestApp = t): Promise<ReplicaStats> {
+  const before = stats(app);
+  await action();
+  const after = stats(app);
+  return {
+    replicaStatements: after.replicaStatements - before.replicaStatements,
+    primaryStatements: after.primaryStatements - before.primaryStatements,
+    replicaFailures: after.replicaFailures - before.replicaFailures,
+  };
+}
+
+async function retitle(title: string): Promise<void> {
+  await t.request.post(`/wp-json/core/v2/posts/${postId}`).set('Authorization', t.adminAuth).send({ title }).expect(200);
+}
+
+async function anonymousTitle(app: TestApp = t): Promise<string> {
+  const response = await app.request.get(`/wp-json/core/v2/posts/${postId}`).expect(200);
+  return response.body.title.rendered as string;
+}
+
+beforeAll(async () => {
+  pg = await startReplicatedPostgres();
+  const admin = new Client({ connectionString: pg.primaryUrl('postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${DATABASE}"`);
+  await admin.end();
+  await migrate(pg.primaryUrl(DATABASE));
+  t = await startTestApp({ DATABASE_URL: pg.primaryUrl(DATABASE), DATABASE_REPLICA_URLS: pg.replicaUrl(DATABASE) });
+  const post = await t.request.post('/wp-json/core/v2/posts').set('Authorization', t.adminAuth).send({ title: 'First title', status: 'publish' }).expect(201);
+  postId = post.body.id as number;
+  await pg.caughtUp();
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await pg?.close();
+});
+
+describe('read replicas', () => {
+  it('serves an anonymous read from the replica', async () => {
+    let title = '';
+    const counts = await routed(async () => (title = await anonymousTitle()));
+    expect(title).toBe('First title');
+    expect(counts.replicaStatements).toBeGreaterThan(0);
+    expect(counts.primaryStatements).toBe(0);
+    // The replica itself holds the app's connections to the database.
+    const [{ connections }] = await pg!.onReplica<{ connections: number }>(`SELECT count(*)::int AS connections FROM pg_stat_activity WHERE datname = '${DATABASE}'`);
+    expect(connections).toBeGreaterThan(0);
+  });
+
+  it('serves anonymous GraphQL queries from the replica, by GET and by POST', async () => {
+    const query = `{ post(id: ${postId}, idType: DATABASE_ID) { title } }`;
+    const byGet = await routed(() => t.request.get('/graphql').query({ query }).expect(200));
+    const byPost = await routed(async () => {
+      const response = await t.request.post('/graphql').set('Content-Type', 'application/json').send({ query }).expect(200);
+      expect(response.body.data.post.title).toBe('First title');
+    });
+    expect(byGet.replicaStatements).toBeGreaterThan(0);
+    expect(byPost.replicaStatements).toBeGreaterThan(0);
+    expect(byPost.primaryStatements).toBe(0);
+  });
+
+  it('reads from the primary while the replica lags, then from the replica again once it has replayed', async () => {
+    await pg!.pauseReplay();
+    await retitle('Written while the replica is paused');
+    let title = '';
+    const lagging = await routed(async () => (title = await anonymousTitle()));
+    expect(title).toBe('Written while the replica is paused');
+    expect(lagging.replicaStatements).toBe(0);
+    expect(lagging.primaryStatements).toBeGreaterThan(0);
+
+    await pg!.resumeReplay();
+    await pg!.caughtUp();
+    const replayed = await routed(async () => (title = await anonymousTitle()));
+    expect(title).toBe('Written while the replica is paused');
+    expect(replayed.replicaStatements).toBeGreaterThan(0);
+    expect(replayed.primaryStatements).toBe(0);
+  });
+
+  it("serves a signed-in client's read after its own write from the primary", async () => {
+    await pg!.pauseReplay();
+    try {
+      await retitle('Signed-in write');
+      let title = '';
+      const counts = await routed(async () => {
+        const response = await t.request.get(`/wp-json/core/v2/posts/${postId}`).query({ context: 'edit' }).set('Authorization', t.adminAuth).expect(200);
+        title = response.body.title.raw as string;
+      });
+      expect(title).toBe('Signed-in write');
+      expect(counts.replicaStatements).toBe(0);
+      expect(counts.primaryStatements).toBe(0);
+    } finally {
+      await pg!.resumeReplay();
+      await pg!.caughtUp();
+    }
+  });
+
+  it("never serves another instance's cached or replica answer from before a write while the replica lags", async () => {
+    const second = await startTestApp({ CACHE_ENABLED: 'true', DATABASE_REPLICA_URLS: pg!.replicaUrl(DATABASE) }, { sharedWith: t });
+    try {
+      await pg!.caughtUp();
+      let title = '';
+      const computed = await routed(async () => (title = await anonymousTitle(second)), second);
+      expect(title).toBe('Signed-in write');
+      expect(computed.replicaStatements).toBeGreaterThan(0);
+      const hit = await second.request.get(`/wp-json/core/v2/posts/${postId}`).expect(200);
+      expect(hit.headers['x-cache']).toBe('HIT');
+
+      await pg!.pauseReplay();
+      await retitle('Written through the first instance');
+      const after = await routed(async () => (title = await anonymousTitle(second)), second);
+      expect(title).toBe('Written through the first instance');
+      expect(after.replicaStatements).toBe(0);
+      expect(after.primaryStatements).toBeGreaterThan(0);
+    } finally {
+      await pg!.resumeReplay();
+      await pg!.caughtUp();
+      await second.close();
+    }
+  });
+
+  it('keeps answering anonymous reads from the primary when the replica is down', async () => {
+    await pg!.stopReplica();
+    let title = '';
+    const first = await routed(async () => (title = await anonymousTitle()));
+    expect(title).toBe('Written through the first instance');
+    expect(first.replicaFailures).toBeGreaterThan(0);
+    expect(first.primaryStatements).toBeGreaterThan(0);
+    // Left alone for a while: the next reads do not knock on it again.
+    const next = await routed(async () => {
+      const list = await t.request.get('/wp-json/core/v2/posts').expect(200);
+      expect(list.body.map((post: { id: number }) => post.id)).toContain(postId);
+    });
+    expect(next.replicaFailures).toBe(0);
+    expect(next.replicaStatements).toBe(0);
+  });
+});
+
+describe('DATABASE_REPLICA_URLS', () => {
+  it('is refused with SQLite, which has no replicas', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'file:./x.db', DATABASE_REPLICA_URLS: 'postgresql://replica/site' })).toThrow(/SQLite has no replicas/);
+  });
+
+  it('lists PostgreSQL addresses only', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgresql://primary/site', DATABASE_REPLICA_URLS: 'mysql://replica/site' })).toThrow(/postgresql:\/\//);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://primary/site', DATABASE_REPLICA_URLS: ' postgresql://a/site , postgresql://b/site ' }).databaseReplicaUrls).toEqual(['postgresql://a/site', 'postgresql://b/site']);
+  });
+});
