@@ -5,18 +5,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQueryable, Transaction } from '@prisma/driver-adapter-utils';
 import { PrismaClient as SqliteClient } from '../generated/prisma-sqlite/client';
 import { PrismaClient as PostgresClient } from '../generated/prisma-postgresql/client';
 import { PendingChanges, withWriteTags } from '../cache/write-tags';
 import type { Config, Provider } from '../config';
 import { providerOf } from '../config';
-import { sqliteEngine } from './fast/engine';
+import { sqliteEngine, type ReadEngine } from './fast/engine';
 import { ModelCatalog } from './fast/models';
 import { FastReads, type ReadClient } from './fast/reader';
 import { ReadAudit } from './read-audit';
-import { fastEngine } from './replicas';
+import { postgresConnections } from './replicas';
 import type { ReplicaStats } from './replica-router';
 
 export type PrismaClient = SqliteClient;
@@ -114,7 +113,7 @@ function countingFactory(factory: SqlDriverAdapterFactory, counter: QueryCounter
 export interface DatabaseOptions {
   /** The primary's Prisma pool; the fast read pools (primary's and each replica's) take min(this, 4). */
   poolSize?: number;
-  /** PostgreSQL replicas for the fast path's anonymous reads (src/db/replica-router.ts). */
+  /** PostgreSQL replicas for anonymous reads, fast path and Prisma's (src/db/replica-router.ts). */
   replicaUrls?: readonly string[];
   /** Throw on reads that leave the tracked fast path unannounced (tests); count and log them otherwise. */
   strictReads?: boolean;
@@ -132,19 +131,25 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   const provider = providerOf(url);
   const queries = new QueryCounter();
   let prisma: PrismaClient;
+  let engine: ReadEngine;
+  let replicas: ReplicaStats | null = null;
   if (provider === 'sqlite') {
     const file = sqliteFile(url);
     mkdirSync(path.dirname(file), { recursive: true });
     const adapter = countingFactory(new PrismaBetterSQLite3({ url: file, timeout: 15000 }), queries);
     prisma = new SqliteClient({ adapter, errorFormat: 'minimal', transactionOptions: TRANSACTION_OPTIONS });
+    engine = sqliteEngine(file);
   } else {
-    const adapter = countingFactory(new PrismaPg({ connectionString: url, max: options.poolSize ?? 10 }), queries);
+    const poolSize = options.poolSize ?? 10;
+    const connections = postgresConnections(url, options.replicaUrls ?? [], { prisma: poolSize, fast: Math.min(poolSize, 4) });
+    const adapter = countingFactory(connections.adapter, queries);
     prisma = new PostgresClient({ adapter, errorFormat: 'minimal', transactionOptions: TRANSACTION_OPTIONS }) as unknown as PrismaClient;
+    engine = connections.engine;
+    replicas = connections.replicas;
   }
   const runtime = (prisma as unknown as { _runtimeDataModel?: ConstructorParameters<typeof ModelCatalog>[0] })._runtimeDataModel;
   if (!runtime) throw new Error('the generated Prisma client has no runtime data model');
-  const { engine, replicas } = provider === 'sqlite' ? { engine: sqliteEngine(sqliteFile(url)), replicas: null } : fastEngine(url, options.replicaUrls ?? [], Math.min(options.poolSize ?? 10, 4));
-  // Reads that fall back to Prisma use the plain client (on the primary): only mutations need the write-tag wrapper.
+  // Reads that fall back to Prisma use the plain client: only mutations need the write-tag wrapper.
   const fast = new FastReads(prisma, engine, new ModelCatalog(runtime), queries, new ReadAudit(options.strictReads ?? false));
   const changes = new PendingChanges();
   const raw = prisma;

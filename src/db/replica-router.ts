@@ -1,7 +1,8 @@
 /**
- * The fast read path's engine with read replicas behind it: inside a replica scope
- * (src/db/replica-scope.ts) a read goes to a replica that has replayed the invalidation log up to
- * the version the scope requires, else to the primary; outside one, always to the primary.
+ * Which server answers a read: inside a replica scope (src/db/replica-scope.ts) a replica that has
+ * replayed the invalidation log up to the version the scope requires, else the primary; outside
+ * one, always the primary. The fast read engine (src/db/replica-engine.ts) and Prisma's driver
+ * adapter (src/db/replica-adapter.ts) both ask here, so a request's reads share one decision.
  *
  * Every acknowledged write commits its data before its invalidation-log row, and the instance that
  * answers a later request has applied at least that row's version by the time the request reads,
@@ -11,7 +12,7 @@
  * A replica that does not answer is left alone for a while (its reads go to the primary) and then
  * tried again; a read that fails on a replica for any reason runs again on the primary.
  */
-import type { ReadEngine, Row } from './fast/engine';
+import type { ReadEngine } from './fast/engine';
 import { currentReplicaScope, type ReplicaScope } from './replica-scope';
 import { ReplicaVersion } from './replica-version';
 
@@ -20,7 +21,7 @@ export const REPLICA_RETRY_MS = 5_000;
 
 /** What the routing did since the process started (served in /metrics). */
 export interface ReplicaStats {
-  /** Statements the replicas answered. */
+  /** Statements the replicas answered (fast path and Prisma). */
   replicaStatements: number;
   /** Statements a replica could have taken (anonymous reads) that ran on the primary: every replica behind or down. */
   primaryStatements: number;
@@ -33,7 +34,10 @@ class Replica {
   /** Date.now() before which this replica is not tried (0: up). */
   downUntil = 0;
 
-  constructor(readonly engine: ReadEngine) {
+  constructor(
+    readonly index: number,
+    engine: ReadEngine,
+  ) {
     this.version = new ReplicaVersion(engine);
   }
 }
@@ -48,8 +52,7 @@ function isUnavailable(error: unknown): boolean {
   return UNAVAILABLE.test(code);
 }
 
-export class ReplicaRouter implements ReadEngine {
-  readonly dialect = 'postgresql' as const;
+export class ReplicaRouter {
   readonly stats: ReplicaStats = { replicaStatements: 0, primaryStatements: 0, replicaFailures: 0 };
   private readonly replicas: Replica[];
   private turn = 0;
@@ -58,38 +61,50 @@ export class ReplicaRouter implements ReadEngine {
    * asking a lagging replica again (and a request stays on one server while nothing changes).
    */
   private readonly choices = new WeakMap<ReplicaScope, { required: number; replica: Replica | null }>();
+  /**
+   * Requests that wrote (an anonymous GET may: the site secret made on first use, a persisted
+   * query registered, a log entry): their later reads go to the primary, which has their write
+   * even when it published no invalidation for the lag guard to wait for.
+   */
+  private readonly wrote = new WeakSet<ReplicaScope>();
 
+  /** `engines`: each replica's fast read engine (its version is read through it). */
   constructor(
-    private readonly primary: ReadEngine,
-    replicas: readonly ReadEngine[],
+    engines: readonly ReadEngine[],
     private readonly retryMs = REPLICA_RETRY_MS,
   ) {
-    this.replicas = replicas.map((engine) => new Replica(engine));
+    this.replicas = engines.map((engine, index) => new Replica(index, engine));
   }
 
-  all(sql: string, params: readonly unknown[], postgresText?: string): Row[] | Promise<Row[]> {
+  /**
+   * Runs a read on the replica chosen for the running request (`onReplica(index)`), or on the
+   * primary outside a replica scope, when none is caught up, or when the replica fails.
+   */
+  run<T>(onReplica: (index: number) => Promise<T>, onPrimary: () => T | Promise<T>): T | Promise<T> {
     const scope = currentReplicaScope();
-    if (!scope) return this.primary.all(sql, params, postgresText);
-    return this.routed(scope, sql, params, postgresText);
+    if (!scope || this.wrote.has(scope)) return onPrimary();
+    return this.routed(scope, onReplica, onPrimary);
   }
 
-  async close(): Promise<void> {
-    await Promise.all([this.primary.close(), ...this.replicas.map((replica) => replica.engine.close())]);
+  /** The running request writes (or opens a transaction): the rest of its reads go to the primary. */
+  writing(): void {
+    const scope = currentReplicaScope();
+    if (scope) this.wrote.add(scope);
   }
 
-  private async routed(scope: ReplicaScope, sql: string, params: readonly unknown[], postgresText: string | undefined): Promise<Row[]> {
+  private async routed<T>(scope: ReplicaScope, onReplica: (index: number) => Promise<T>, onPrimary: () => T | Promise<T>): Promise<T> {
     const replica = await this.chosen(scope);
     if (replica) {
       try {
-        const rows = await replica.engine.all(sql, params, postgresText);
+        const result = await onReplica(replica.index);
         this.stats.replicaStatements += 1;
-        return rows;
+        return result;
       } catch (error) {
         this.failed(replica, error);
       }
     }
     this.stats.primaryStatements += 1;
-    return this.primary.all(sql, params, postgresText);
+    return onPrimary();
   }
 
   private async chosen(scope: ReplicaScope): Promise<Replica | null> {

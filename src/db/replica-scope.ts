@@ -25,3 +25,8 @@ export function withReplicaReads<T>(scope: ReplicaScope, next: () => T): T {
 export function currentReplicaScope(): ReplicaScope | undefined {
   return scopes.getStore();
 }
+
+/** Runs `read` on the primary whatever the request: for a read whose miss must be authoritative. */
+export function primaryReads<T>(read: () => T): T {
+  return scopes.exit(read);
+}

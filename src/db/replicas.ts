@@ -1,13 +1,38 @@
 /**
- * The PostgreSQL fast read engine of a process: the primary's pool alone, or the primary's and
- * one pool per replica behind a ReplicaRouter when replicas are configured.
+ * A PostgreSQL process's connections: Prisma's adapter and the fast read engine on the primary
+ * alone, or with one pool of each per replica behind a ReplicaRouter when replicas are configured.
  */
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { postgresEngine, type ReadEngine } from './fast/engine';
+import { routedAdapterFactory } from './replica-adapter';
+import { routedEngine } from './replica-engine';
 import { ReplicaRouter, type ReplicaStats } from './replica-router';
 
-export function fastEngine(url: string, replicaUrls: readonly string[], poolSize: number): { engine: ReadEngine; replicas: ReplicaStats | null } {
-  const primary = postgresEngine(url, poolSize);
-  if (replicaUrls.length === 0) return { engine: primary, replicas: null };
-  const router = new ReplicaRouter(primary, replicaUrls.map((replica) => postgresEngine(replica, poolSize)));
-  return { engine: router, replicas: router.stats };
+export interface PostgresConnections {
+  adapter: SqlDriverAdapterFactory;
+  engine: ReadEngine;
+  /** The routing's counters (null without replicas). */
+  replicas: ReplicaStats | null;
+}
+
+export interface PoolSizes {
+  /** Prisma's pool per server. */
+  prisma: number;
+  /** The fast read engine's pool per server. */
+  fast: number;
+}
+
+export function postgresConnections(url: string, replicaUrls: readonly string[], pools: PoolSizes): PostgresConnections {
+  const adapter = new PrismaPg({ connectionString: url, max: pools.prisma });
+  const engine = postgresEngine(url, pools.fast);
+  if (replicaUrls.length === 0) return { adapter, engine, replicas: null };
+  const replicaEngines = replicaUrls.map((replica) => postgresEngine(replica, pools.fast));
+  const router = new ReplicaRouter(replicaEngines);
+  const replicaAdapters = replicaUrls.map((replica) => new PrismaPg({ connectionString: replica, max: pools.prisma }));
+  return {
+    adapter: routedAdapterFactory(adapter, replicaAdapters, router),
+    engine: routedEngine(engine, replicaEngines, router),
+    replicas: router.stats,
+  };
 }

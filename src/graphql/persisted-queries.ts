@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { PersistedQueryOptions } from '@apollo/server';
 import type { Database } from '../db/client';
+import { primaryReads } from '../db/replica-scope';
 
 type KeyValueCache = NonNullable<PersistedQueryOptions['cache']>;
 
@@ -40,7 +41,10 @@ export class PersistedQueryStore implements KeyValueCache {
     const known = this.memo.get(hash);
     if (known !== undefined) return known;
     if (!SHA256_HEX.test(hash)) return undefined;
-    const row = await this.db.read.persistedQuery.findUnique({ where: { hash }, select: { query: true } });
+    const find = async () => await this.db.read.persistedQuery.findUnique({ where: { hash }, select: { query: true } });
+    let row = await find();
+    // A registration publishes no invalidation for the replicas' lag guard to wait for: a replica's miss is confirmed on the primary.
+    if (!row && this.db.replicas) row = await primaryReads(find);
     if (row) this.remember(hash, row.query);
     return row?.query;
   }

@@ -16,9 +16,13 @@ import { requestMark } from './request-mark';
 /** REST's `_method` query parameter turns a GET into any other method. */
 const METHOD_OVERRIDE_PARAMETER = /[?&]_method=/;
 
+/** The balancer's readiness check is about the primary. */
+const PRIMARY_ONLY = new Set(['/health']);
+
 function anonymousRead(request: FastifyRequest): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
+    !PRIMARY_ONLY.has((request.raw.url ?? '/').split('?', 1)[0]) &&
     isAnonymousRequest(request.headers) &&
     request.headers['x-http-method-override'] === undefined &&
     !METHOD_OVERRIDE_PARAMETER.test(request.raw.url ?? '')

@@ -3,10 +3,12 @@
  * to the replica when it has replayed what this instance has seen, to the primary when it lags,
  * is down, or the request is signed in; a client always reads its own writes.
  */
+import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { loadConfig } from '../../src/config';
 import { migrate } from '../../src/db/migrate';
 import type { ReplicaStats } from '../../src/db/replica-router';
+import { primaryReads, withReplicaReads, type ReplicaScope } from '../../src/db/replica-scope';
 import { startTestApp, type TestApp } from '../support/app';
 import { startReplicatedPostgres, type ReplicatedPostgres } from '../support/pg-replica';
 
@@ -115,6 +117,53 @@ describe('read replicas', () => {
     } finally {
       await pg!.resumeReplay();
       await pg!.caughtUp();
+    }
+  });
+
+  it("sends Prisma's reads in an anonymous request to the replica, and the request's reads after a write to the primary", async () => {
+    // Any replayed version will do here: the write below publishes no invalidation.
+    const anyVersion: ReplicaScope = { requiredVersion: () => 0 };
+    const prismaRead = await routed(() => withReplicaReads(anyVersion, async () => await t.db.untracked('test: a Prisma read').content.count()));
+    expect(prismaRead.replicaStatements).toBe(1);
+
+    await pg!.pauseReplay();
+    try {
+      let found: unknown[] = [];
+      let missedOnReplica: unknown[] = [];
+      const afterWrite = await routed(() =>
+        withReplicaReads({ requiredVersion: () => 0 }, async () => {
+          await t.db.untracked('test: a write in a read request').option.create({ data: { name: 'replica_test_option', value: 'written' } });
+          found = await t.db.read.option.findMany({ where: { name: 'replica_test_option' } });
+        }),
+      );
+      expect(found).toHaveLength(1);
+      expect(afterWrite.replicaStatements).toBe(0);
+      // The paused replica has not got it: another request would have read it there.
+      await withReplicaReads(anyVersion, async () => (missedOnReplica = await t.db.read.option.findMany({ where: { name: 'replica_test_option' } })));
+      expect(missedOnReplica).toHaveLength(0);
+      expect(await withReplicaReads(anyVersion, () => primaryReads(async () => await t.db.read.option.findMany({ where: { name: 'replica_test_option' } })))).toHaveLength(1);
+    } finally {
+      await pg!.resumeReplay();
+      await pg!.caughtUp();
+    }
+  });
+
+  it('finds a persisted query another instance registered while the replica lags', async () => {
+    const second = await startTestApp({ DATABASE_REPLICA_URLS: pg!.replicaUrl(DATABASE) }, { sharedWith: t });
+    try {
+      await pg!.caughtUp();
+      const query = '{ generalSettings { title } }';
+      const sha256Hash = createHash('sha256').update(query).digest('hex');
+      const extensions = JSON.stringify({ persistedQuery: { version: 1, sha256Hash } });
+      await pg!.pauseReplay();
+      await t.request.get('/graphql').query({ query, extensions }).expect(200);
+      const byHash = await second.request.get('/graphql').query({ extensions }).expect(200);
+      expect(byHash.body.errors).toBeUndefined();
+      expect(byHash.body.data.generalSettings).toBeDefined();
+    } finally {
+      await pg!.resumeReplay();
+      await pg!.caughtUp();
+      await second.close();
     }
   });
 
