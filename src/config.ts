@@ -16,6 +16,8 @@ export interface Config {
   provider: Provider;
   /** PostgreSQL read replicas of DATABASE_URL (DATABASE_REPLICA_URLS): anonymous reads go to them when they are caught up. */
   databaseReplicaUrls: string[];
+  /** Milliseconds a replica has to answer a statement before its reads go to the primary (DATABASE_REPLICA_TIMEOUT_MS). */
+  databaseReplicaTimeoutMs: number;
   /** Connections of the primary's Prisma pool per process (DATABASE_POOL_SIZE); the fast read pools take min(this, 4). */
   databasePoolSize: number;
   /** REST root path segment, without slashes (WordPress: wp-json). */
@@ -324,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     provider,
     databaseReplicaUrls: replicaUrls(env.DATABASE_REPLICA_URLS, provider),
+    databaseReplicaTimeoutMs: Math.max(1, integer(env, 'DATABASE_REPLICA_TIMEOUT_MS', 5000)),
     databasePoolSize: Math.max(1, integer(env, 'DATABASE_POOL_SIZE', 10)),
     restPrefix,
     siteUrl,

@@ -16,7 +16,7 @@ import { ModelCatalog } from './fast/models';
 import { FastReads, type ReadClient } from './fast/reader';
 import { ReadAudit } from './read-audit';
 import { postgresConnections } from './replicas';
-import type { ReplicaStats } from './replica-router';
+import { DEFAULT_REPLICA_TIMINGS, type ReplicaStats } from './replica-router';
 
 export type PrismaClient = SqliteClient;
 export type { Prisma } from '../generated/prisma-sqlite/client';
@@ -115,6 +115,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL replicas for anonymous reads, fast path and Prisma's (src/db/replica-router.ts). */
   replicaUrls?: readonly string[];
+  /** How long a replica has to answer before its reads go to the primary (default 5 s). */
+  replicaTimeoutMs?: number;
   /** Throw on reads that leave the tracked fast path unannounced (tests); count and log them otherwise. */
   strictReads?: boolean;
 }
@@ -141,7 +143,8 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     engine = sqliteEngine(file);
   } else {
     const poolSize = options.poolSize ?? 10;
-    const connections = postgresConnections(url, options.replicaUrls ?? [], { prisma: poolSize, fast: Math.min(poolSize, 4) });
+    const timings = { ...DEFAULT_REPLICA_TIMINGS, ...(options.replicaTimeoutMs ? { timeoutMs: options.replicaTimeoutMs } : {}) };
+    const connections = postgresConnections(url, options.replicaUrls ?? [], { prisma: poolSize, fast: Math.min(poolSize, 4) }, timings);
     const adapter = countingFactory(connections.adapter, queries);
     prisma = new PostgresClient({ adapter, errorFormat: 'minimal', transactionOptions: TRANSACTION_OPTIONS }) as unknown as PrismaClient;
     engine = connections.engine;
@@ -173,6 +176,6 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
 }
 
 /** A serving process's options from its configuration. */
-export function databaseOptions(config: Pick<Config, 'databasePoolSize' | 'databaseReplicaUrls' | 'strictReads'>): DatabaseOptions {
-  return { poolSize: config.databasePoolSize, replicaUrls: config.databaseReplicaUrls, strictReads: config.strictReads };
+export function databaseOptions(config: Pick<Config, 'databasePoolSize' | 'databaseReplicaUrls' | 'databaseReplicaTimeoutMs' | 'strictReads'>): DatabaseOptions {
+  return { poolSize: config.databasePoolSize, replicaUrls: config.databaseReplicaUrls, replicaTimeoutMs: config.databaseReplicaTimeoutMs, strictReads: config.strictReads };
 }

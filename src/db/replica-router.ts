@@ -12,12 +12,19 @@
  * A replica that does not answer is left alone for a while (its reads go to the primary) and then
  * tried again; a read that fails on a replica for any reason runs again on the primary.
  */
+import { deadline } from './deadline';
 import type { ReadEngine } from './fast/engine';
 import { currentReplicaScope, type ReplicaScope } from './replica-scope';
 import { ReplicaVersion } from './replica-version';
 
-/** How long a replica that did not answer is skipped before it is tried again. */
-export const REPLICA_RETRY_MS = 5_000;
+export interface ReplicaTimings {
+  /** How long a replica that did not answer is skipped before it is tried again. */
+  retryMs: number;
+  /** How long a replica has to answer a statement before it counts as down (a hung server never refuses). */
+  timeoutMs: number;
+}
+
+export const DEFAULT_REPLICA_TIMINGS: ReplicaTimings = { retryMs: 5_000, timeoutMs: 5_000 };
 
 /** What the routing did since the process started (served in /metrics). */
 export interface ReplicaStats {
@@ -37,8 +44,9 @@ class Replica {
   constructor(
     readonly index: number,
     engine: ReadEngine,
+    timeoutMs: number,
   ) {
-    this.version = new ReplicaVersion(engine);
+    this.version = new ReplicaVersion(engine, timeoutMs);
   }
 }
 
@@ -71,9 +79,9 @@ export class ReplicaRouter {
   /** `engines`: each replica's fast read engine (its version is read through it). */
   constructor(
     engines: readonly ReadEngine[],
-    private readonly retryMs = REPLICA_RETRY_MS,
+    private readonly timings: ReplicaTimings = DEFAULT_REPLICA_TIMINGS,
   ) {
-    this.replicas = engines.map((engine, index) => new Replica(index, engine));
+    this.replicas = engines.map((engine, index) => new Replica(index, engine, timings.timeoutMs));
   }
 
   /**
@@ -96,7 +104,7 @@ export class ReplicaRouter {
     const replica = await this.chosen(scope);
     if (replica) {
       try {
-        const result = await onReplica(replica.index);
+        const result = await deadline(onReplica(replica.index), this.timings.timeoutMs, 'replica read');
         this.stats.replicaStatements += 1;
         return result;
       } catch (error) {
@@ -139,6 +147,6 @@ export class ReplicaRouter {
 
   private failed(replica: Replica, error: unknown): void {
     this.stats.replicaFailures += 1;
-    if (isUnavailable(error)) replica.downUntil = Date.now() + this.retryMs;
+    if (isUnavailable(error)) replica.downUntil = Date.now() + this.timings.retryMs;
   }
 }

@@ -4,6 +4,7 @@
  * more than that is served without asking; otherwise one read at a time is in flight, and callers
  * arriving while it runs share the next one (the replica sees at most one check per round trip).
  */
+import { deadline } from './deadline';
 import type { ReadEngine } from './fast/engine';
 
 const MAX_VERSION = 'SELECT max("version") AS v FROM "CacheInvalidation"';
@@ -14,7 +15,11 @@ export class ReplicaVersion {
   private inFlight: Promise<number> | null = null;
   private next: Promise<number> | null = null;
 
-  constructor(private readonly engine: ReadEngine) {}
+  constructor(
+    private readonly engine: ReadEngine,
+    /** A check without an answer by then fails (and settles, so the next check can start). */
+    private readonly timeoutMs: number,
+  ) {}
 
   /** Whether the replica is known, without asking it, to have replayed `required`. */
   covers(required: number): boolean {
@@ -49,7 +54,7 @@ export class ReplicaVersion {
   }
 
   private async read(): Promise<number> {
-    const rows = await this.engine.all(MAX_VERSION, []);
+    const rows = await deadline(Promise.resolve(this.engine.all(MAX_VERSION, [])), this.timeoutMs, 'replica version check');
     const version = Number(rows[0]?.v ?? 0);
     if (version > this.known) this.known = version;
     return version;

@@ -7,7 +7,7 @@ import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { postgresEngine, type ReadEngine } from './fast/engine';
 import { routedAdapterFactory } from './replica-adapter';
 import { routedEngine } from './replica-engine';
-import { ReplicaRouter, type ReplicaStats } from './replica-router';
+import { DEFAULT_REPLICA_TIMINGS, ReplicaRouter, type ReplicaStats, type ReplicaTimings } from './replica-router';
 
 export interface PostgresConnections {
   adapter: SqlDriverAdapterFactory;
@@ -17,19 +17,20 @@ export interface PostgresConnections {
 }
 
 export interface PoolSizes {
-  /** Prisma's pool per server. */
+  /** Prisma's pool on the primary. */
   prisma: number;
-  /** The fast read engine's pool per server. */
+  /** The fast read engine's pool per server, and Prisma's on each replica. */
   fast: number;
 }
 
-export function postgresConnections(url: string, replicaUrls: readonly string[], pools: PoolSizes): PostgresConnections {
+export function postgresConnections(url: string, replicaUrls: readonly string[], pools: PoolSizes, timings: ReplicaTimings = DEFAULT_REPLICA_TIMINGS): PostgresConnections {
   const adapter = new PrismaPg({ connectionString: url, max: pools.prisma });
   const engine = postgresEngine(url, pools.fast);
   if (replicaUrls.length === 0) return { adapter, engine, replicas: null };
   const replicaEngines = replicaUrls.map((replica) => postgresEngine(replica, pools.fast));
-  const router = new ReplicaRouter(replicaEngines);
-  const replicaAdapters = replicaUrls.map((replica) => new PrismaPg({ connectionString: replica, max: pools.prisma }));
+  const router = new ReplicaRouter(replicaEngines, timings);
+  // Prisma reads little on a replica (the fast path's fallbacks): a pool the fast engine's size.
+  const replicaAdapters = replicaUrls.map((replica) => new PrismaPg({ connectionString: replica, max: pools.fast, connectionTimeoutMillis: timings.timeoutMs }));
   return {
     adapter: routedAdapterFactory(adapter, replicaAdapters, router),
     engine: routedEngine(engine, replicaEngines, router),

@@ -4,6 +4,7 @@
  * is down, or the request is signed in; a client always reads its own writes.
  */
 import { createHash } from 'node:crypto';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Client } from 'pg';
 import { loadConfig } from '../../src/config';
 import { migrate } from '../../src/db/migrate';
@@ -188,6 +189,26 @@ describe('read replicas', () => {
       await pg!.resumeReplay();
       await pg!.caughtUp();
       await second.close();
+    }
+  });
+
+  it('answers anonymous reads from the primary when a replica accepts connections but never answers', async () => {
+    // A server that takes the connection and says nothing (a hung host), where a replica should be.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const hung = await startTestApp({ DATABASE_REPLICA_URLS: `postgresql://postgres@127.0.0.1:${port}/${DATABASE}`, DATABASE_REPLICA_TIMEOUT_MS: '300' }, { sharedWith: t });
+    try {
+      let title = '';
+      const counts = await routed(async () => (title = await anonymousTitle(hung)), hung);
+      expect(title).toBe('Written through the first instance');
+      expect(counts.replicaFailures).toBeGreaterThan(0);
+      expect(counts.replicaStatements).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await hung.close();
     }
   });
 
