@@ -147,6 +147,8 @@ export class ReplicaRouter {
 
   private failed(replica: Replica, error: unknown): void {
     this.stats.replicaFailures += 1;
-    if (isUnavailable(error)) replica.downUntil = Date.now() + this.timings.retryMs;
+    if (!isUnavailable(error)) return;
+    replica.downUntil = Date.now() + this.timings.retryMs;
+    replica.version.forget();
   }
 }

@@ -21,6 +21,14 @@ export class ReplicaVersion {
     private readonly timeoutMs: number,
   ) {}
 
+  /**
+   * Forgets what was seen: after the replica failed, the server the next connection reaches may be
+   * another one (rebuilt from an older backup, a failover behind the same address).
+   */
+  forget(): void {
+    this.known = 0;
+  }
+
   /** Whether the replica is known, without asking it, to have replayed `required`. */
   covers(required: number): boolean {
     return this.known >= required;

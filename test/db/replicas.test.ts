@@ -35,6 +35,28 @@ async function routed(action: () => Promise<unknown>, app: TestApp = t): Promise
   };
 }
 
+/** Runs `action` with another instance on the same database (a load balancer's second server). */
+async function withInstance<T>(env: Record<string, string>, action: (app: TestApp) => Promise<T>): Promise<T> {
+  const app = await startTestApp(env, { sharedWith: t });
+  try {
+    return await action(app);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Every anonymous statement ran on the replica. */
+function expectReplica(counts: ReplicaStats): void {
+  expect(counts.replicaStatements).toBeGreaterThan(0);
+  expect(counts.primaryStatements).toBe(0);
+}
+
+/** Every anonymous statement ran on the primary, none on the replica. */
+function expectPrimary(counts: ReplicaStats): void {
+  expect(counts.replicaStatements).toBe(0);
+  expect(counts.primaryStatements).toBeGreaterThan(0);
+}
+
 async function retitle(title: string): Promise<void> {
   await t.request.post(`/wp-json/core/v2/posts/${postId}`).set('Authorization', t.adminAuth).send({ title }).expect(200);
 }
@@ -67,8 +89,7 @@ describe('read replicas', () => {
     let title = '';
     const counts = await routed(async () => (title = await anonymousTitle()));
     expect(title).toBe('First title');
-    expect(counts.replicaStatements).toBeGreaterThan(0);
-    expect(counts.primaryStatements).toBe(0);
+    expectReplica(counts);
     // The replica itself holds the app's connections to the database.
     const [{ connections }] = await pg!.onReplica<{ connections: number }>(`SELECT count(*)::int AS connections FROM pg_stat_activity WHERE datname = '${DATABASE}'`);
     expect(connections).toBeGreaterThan(0);
@@ -82,43 +103,35 @@ describe('read replicas', () => {
       expect(response.body.data.post.title).toBe('First title');
     });
     expect(byGet.replicaStatements).toBeGreaterThan(0);
-    expect(byPost.replicaStatements).toBeGreaterThan(0);
-    expect(byPost.primaryStatements).toBe(0);
+    expectReplica(byPost);
   });
 
   it('reads from the primary while the replica lags, then from the replica again once it has replayed', async () => {
-    await pg!.pauseReplay();
-    await retitle('Written while the replica is paused');
     let title = '';
-    const lagging = await routed(async () => (title = await anonymousTitle()));
+    const lagging = await pg!.whileReplayPaused(async () => {
+      await retitle('Written while the replica is paused');
+      return routed(async () => (title = await anonymousTitle()));
+    });
     expect(title).toBe('Written while the replica is paused');
-    expect(lagging.replicaStatements).toBe(0);
-    expect(lagging.primaryStatements).toBeGreaterThan(0);
+    expectPrimary(lagging);
 
-    await pg!.resumeReplay();
-    await pg!.caughtUp();
     const replayed = await routed(async () => (title = await anonymousTitle()));
     expect(title).toBe('Written while the replica is paused');
-    expect(replayed.replicaStatements).toBeGreaterThan(0);
-    expect(replayed.primaryStatements).toBe(0);
+    expectReplica(replayed);
   });
 
   it("serves a signed-in client's read after its own write from the primary", async () => {
-    await pg!.pauseReplay();
-    try {
+    let title = '';
+    const counts = await pg!.whileReplayPaused(async () => {
       await retitle('Signed-in write');
-      let title = '';
-      const counts = await routed(async () => {
+      return routed(async () => {
         const response = await t.request.get(`/wp-json/core/v2/posts/${postId}`).query({ context: 'edit' }).set('Authorization', t.adminAuth).expect(200);
         title = response.body.title.raw as string;
       });
-      expect(title).toBe('Signed-in write');
-      expect(counts.replicaStatements).toBe(0);
-      expect(counts.primaryStatements).toBe(0);
-    } finally {
-      await pg!.resumeReplay();
-      await pg!.caughtUp();
-    }
+    });
+    expect(title).toBe('Signed-in write');
+    expect(counts.replicaStatements).toBe(0);
+    expect(counts.primaryStatements).toBe(0);
   });
 
   it("sends Prisma's reads in an anonymous request to the replica, and the request's reads after a write to the primary", async () => {
@@ -127,50 +140,40 @@ describe('read replicas', () => {
     const prismaRead = await routed(() => withReplicaReads(anyVersion, async () => await t.db.untracked('test: a Prisma read').content.count()));
     expect(prismaRead.replicaStatements).toBe(1);
 
-    await pg!.pauseReplay();
-    try {
+    const option = async () => await t.db.read.option.findMany({ where: { name: 'replica_test_option' } });
+    await pg!.whileReplayPaused(async () => {
       let found: unknown[] = [];
-      let missedOnReplica: unknown[] = [];
       const afterWrite = await routed(() =>
         withReplicaReads({ requiredVersion: () => 0 }, async () => {
           await t.db.untracked('test: a write in a read request').option.create({ data: { name: 'replica_test_option', value: 'written' } });
-          found = await t.db.read.option.findMany({ where: { name: 'replica_test_option' } });
+          found = await option();
         }),
       );
       expect(found).toHaveLength(1);
       expect(afterWrite.replicaStatements).toBe(0);
-      // The paused replica has not got it: another request would have read it there.
-      await withReplicaReads(anyVersion, async () => (missedOnReplica = await t.db.read.option.findMany({ where: { name: 'replica_test_option' } })));
-      expect(missedOnReplica).toHaveLength(0);
-      expect(await withReplicaReads(anyVersion, () => primaryReads(async () => await t.db.read.option.findMany({ where: { name: 'replica_test_option' } })))).toHaveLength(1);
-    } finally {
-      await pg!.resumeReplay();
-      await pg!.caughtUp();
-    }
+      // The paused replica has not got it: another request would have read it there, unless it asks the primary.
+      expect(await withReplicaReads(anyVersion, option)).toHaveLength(0);
+      expect(await withReplicaReads(anyVersion, () => primaryReads(option))).toHaveLength(1);
+    });
   });
 
   it('finds a persisted query another instance registered while the replica lags', async () => {
-    const second = await startTestApp({ DATABASE_REPLICA_URLS: pg!.replicaUrl(DATABASE) }, { sharedWith: t });
-    try {
+    await withInstance({ DATABASE_REPLICA_URLS: pg!.replicaUrl(DATABASE) }, async (second) => {
       await pg!.caughtUp();
       const query = '{ generalSettings { title } }';
       const sha256Hash = createHash('sha256').update(query).digest('hex');
       const extensions = JSON.stringify({ persistedQuery: { version: 1, sha256Hash } });
-      await pg!.pauseReplay();
-      await t.request.get('/graphql').query({ query, extensions }).expect(200);
-      const byHash = await second.request.get('/graphql').query({ extensions }).expect(200);
+      const byHash = await pg!.whileReplayPaused(async () => {
+        await t.request.get('/graphql').query({ query, extensions }).expect(200);
+        return second.request.get('/graphql').query({ extensions }).expect(200);
+      });
       expect(byHash.body.errors).toBeUndefined();
       expect(byHash.body.data.generalSettings).toBeDefined();
-    } finally {
-      await pg!.resumeReplay();
-      await pg!.caughtUp();
-      await second.close();
-    }
+    });
   });
 
   it("never serves another instance's cached or replica answer from before a write while the replica lags", async () => {
-    const second = await startTestApp({ CACHE_ENABLED: 'true', DATABASE_REPLICA_URLS: pg!.replicaUrl(DATABASE) }, { sharedWith: t });
-    try {
+    await withInstance({ CACHE_ENABLED: 'true', DATABASE_REPLICA_URLS: pg!.replicaUrl(DATABASE) }, async (second) => {
       await pg!.caughtUp();
       let title = '';
       const computed = await routed(async () => (title = await anonymousTitle(second)), second);
@@ -179,17 +182,13 @@ describe('read replicas', () => {
       const hit = await second.request.get(`/wp-json/core/v2/posts/${postId}`).expect(200);
       expect(hit.headers['x-cache']).toBe('HIT');
 
-      await pg!.pauseReplay();
-      await retitle('Written through the first instance');
-      const after = await routed(async () => (title = await anonymousTitle(second)), second);
+      const after = await pg!.whileReplayPaused(async () => {
+        await retitle('Written through the first instance');
+        return routed(async () => (title = await anonymousTitle(second)), second);
+      });
       expect(title).toBe('Written through the first instance');
-      expect(after.replicaStatements).toBe(0);
-      expect(after.primaryStatements).toBeGreaterThan(0);
-    } finally {
-      await pg!.resumeReplay();
-      await pg!.caughtUp();
-      await second.close();
-    }
+      expectPrimary(after);
+    });
   });
 
   it('answers anonymous reads from the primary when a replica accepts connections but never answers', async () => {
@@ -198,17 +197,22 @@ describe('read replicas', () => {
     const silent = createServer((socket) => void sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
-    const hung = await startTestApp({ DATABASE_REPLICA_URLS: `postgresql://postgres@127.0.0.1:${port}/${DATABASE}`, DATABASE_REPLICA_TIMEOUT_MS: '300' }, { sharedWith: t });
     try {
-      let title = '';
-      const counts = await routed(async () => (title = await anonymousTitle(hung)), hung);
-      expect(title).toBe('Written through the first instance');
-      expect(counts.replicaFailures).toBeGreaterThan(0);
-      expect(counts.replicaStatements).toBe(0);
+      await withInstance({ DATABASE_REPLICA_URLS: `postgresql://postgres@127.0.0.1:${port}/${DATABASE}`, DATABASE_REPLICA_TIMEOUT_MS: '300' }, async (hung) => {
+        let title = '';
+        let counts: ReplicaStats;
+        try {
+          counts = await routed(async () => (title = await anonymousTitle(hung)), hung);
+        } finally {
+          // Its connections never finish: end them, so that the instance can close its pools.
+          for (const socket of sockets) socket.destroy();
+        }
+        expect(title).toBe('Written through the first instance');
+        expect(counts.replicaFailures).toBeGreaterThan(0);
+        expect(counts.replicaStatements).toBe(0);
+      });
     } finally {
-      for (const socket of sockets) socket.destroy();
       silent.close();
-      await hung.close();
     }
   });
 

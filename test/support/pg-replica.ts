@@ -24,8 +24,8 @@ export interface ReplicatedPostgres {
   onReplica<T extends Record<string, unknown>>(sql: string): Promise<T[]>;
   /** Waits until the replica has replayed everything the primary has written so far. */
   caughtUp(): Promise<void>;
-  pauseReplay(): Promise<void>;
-  resumeReplay(): Promise<void>;
+  /** Runs `action` with the replica's replay paused (it lags behind every write meanwhile), then lets it catch up. */
+  whileReplayPaused<T>(action: () => Promise<T>): Promise<T>;
   stopReplica(): Promise<void>;
   close(): Promise<void>;
 }
@@ -87,22 +87,30 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
     started.push(replicaDir);
     const url = (port: number, database: string) => `postgresql://postgres@127.0.0.1:${port}/${database}`;
     const replicaAdmin = url(replicaPort, 'postgres');
+    const caughtUp = async () => {
+      const [{ lsn }] = await query<{ lsn: string }>(url(primaryPort, 'postgres'), 'SELECT pg_current_wal_insert_lsn()::text AS lsn');
+      // Polls a condition (replay reaching the primary's position), bounded; nothing is timed.
+      for (let attempt = 0; attempt < 600; attempt++) {
+        const [{ behind }] = await query<{ behind: boolean }>(replicaAdmin, `SELECT pg_last_wal_replay_lsn() < '${lsn}'::pg_lsn AS behind`);
+        if (!behind) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('the replica did not catch up with the primary');
+    };
     return {
       primaryUrl: (database) => url(primaryPort, database),
       replicaUrl: (database) => url(replicaPort, database),
       onReplica: (sql) => query(replicaAdmin, sql),
-      caughtUp: async () => {
-        const [{ lsn }] = await query<{ lsn: string }>(url(primaryPort, 'postgres'), 'SELECT pg_current_wal_insert_lsn()::text AS lsn');
-        // Polls a condition (replay reaching the primary's position), bounded; nothing is timed.
-        for (let attempt = 0; attempt < 600; attempt++) {
-          const [{ behind }] = await query<{ behind: boolean }>(replicaAdmin, `SELECT pg_last_wal_replay_lsn() < '${lsn}'::pg_lsn AS behind`);
-          if (!behind) return;
-          await new Promise((resolve) => setTimeout(resolve, 50));
+      caughtUp,
+      whileReplayPaused: async (action) => {
+        await query(replicaAdmin, 'SELECT pg_wal_replay_pause()');
+        try {
+          return await action();
+        } finally {
+          await query(replicaAdmin, 'SELECT pg_wal_replay_resume()');
+          await caughtUp();
         }
-        throw new Error('the replica did not catch up with the primary');
       },
-      pauseReplay: async () => void (await query(replicaAdmin, 'SELECT pg_wal_replay_pause()')),
-      resumeReplay: async () => void (await query(replicaAdmin, 'SELECT pg_wal_replay_resume()')),
       stopReplica: async () => {
         await stop(replicaDir);
         started.splice(started.indexOf(replicaDir), 1);
