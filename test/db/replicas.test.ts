@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Client } from 'pg';
 import { loadConfig } from '../../src/config';
+import { postgresEngine, type ReadEngine } from '../../src/db/fast/engine';
 import { migrate } from '../../src/db/migrate';
+import { ReplicaVersion } from '../../src/db/replica-version';
 import type { ReplicaStats } from '../../src/db/replica-router';
 import { primaryReads, withReplicaReads, type ReplicaScope } from '../../src/db/replica-scope';
 import { startTestApp, type TestApp } from '../support/app';
@@ -189,6 +191,25 @@ describe('read replicas', () => {
       expect(title).toBe('Written through the first instance');
       expectPrimary(after);
     });
+  });
+
+  it("coalesces version checks: callers arriving while one is in flight share the next, and a version seen is not asked again", async () => {
+    const engine = postgresEngine(pg!.replicaUrl(DATABASE), 2);
+    let statements = 0;
+    const counting: ReadEngine = { dialect: engine.dialect, all: (sql, params) => (statements++, engine.all(sql, params)), close: () => engine.close() };
+    try {
+      const version = new ReplicaVersion(counting, 5_000);
+      // Ahead of anything the replica has: every caller must ask, and 50 callers cost at most two reads.
+      const answers = await Promise.all(Array.from({ length: 50 }, () => version.reaches(Number.MAX_SAFE_INTEGER)));
+      expect(answers.every((reached) => !reached)).toBe(true);
+      expect(statements).toBeLessThanOrEqual(2);
+      const asked = statements;
+      expect(await version.reaches(1)).toBe(true);
+      expect(version.covers(1)).toBe(true);
+      expect(statements).toBe(asked);
+    } finally {
+      await engine.close();
+    }
   });
 
   it('answers anonymous reads from the primary when a replica accepts connections but never answers', async () => {
