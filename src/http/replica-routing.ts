@@ -13,8 +13,8 @@ import { postCacheKey, isJsonRequest } from '../graphql/cache-keys';
 import { isAnonymousRequest } from './auth';
 import { requestMark } from './request-mark';
 
-/** REST's `_method` query parameter turns a GET into any other method. */
-const METHOD_OVERRIDE_PARAMETER = /[?&]_method=/;
+/** REST's `_method` query parameter (its name percent-encoded too) turns a GET into any other method. */
+const METHOD_OVERRIDE_PARAMETER = /[?&](?:_|%5f)method(?:=|&|$)/i;
 
 /** The balancer's readiness check is about the primary. */
 const PRIMARY_ONLY = new Set(['/health']);
