@@ -189,6 +189,9 @@ export interface CacheConfig {
   purgeWebhook?: string;
   /** How often an idle instance publishes scheduled posts, ms (0: only when requests come). */
   schedulerIntervalMs: number;
+  /** PostgreSQL: how long a cache hit may trust this instance's applied invalidations without a query,
+   *  renewed every quarter of it (0: every hit asks the database). A crashed instance delays writes by at most this. */
+  leaseMs: number;
 }
 
 class ConfigError extends Error {}
@@ -339,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staleWhileRevalidate: integer(env, 'CACHE_STALE_WHILE_REVALIDATE', 0),
       purgeWebhook: env.CACHE_PURGE_WEBHOOK || undefined,
       schedulerIntervalMs: integer(env, 'SCHEDULER_INTERVAL_MS', 30000),
+      leaseMs: integer(env, 'CACHE_LEASE_MS', 1000),
     },
     geolocation: flag(env, 'GEOLOCATION', false),
     geolocationRadiusKm: integer(env, 'GEOLOCATION_RADIUS_KM', 40),
