@@ -1,0 +1,166 @@
+/**
+ * The cache lease on PostgreSQL (src/cache/lease.ts): a leased instance answers cache hits without
+ * asking the database, and a publish elsewhere resolves only once that instance has applied it
+ * (or its lease has run out) — through a killed LISTEN connection, a crashed instance and a
+ * graceful close. On SQLite the registry stays unused and nothing waits.
+ */
+import { createInvalidationBus, type InvalidationBus, type InvalidationBusOptions } from '../../src/cache/invalidation';
+import { ResponseCache, type CachedResponse } from '../../src/cache/store';
+import { createDatabase, type Database } from '../../src/db/client';
+import { createTestDatabase, testProvider, type TestDatabase } from '../support/database';
+
+interface Instance {
+  db: Database;
+  cache: ResponseCache;
+  bus: InvalidationBus;
+}
+
+let database: TestDatabase;
+const open: Instance[] = [];
+
+async function instance(options: InvalidationBusOptions = {}, cached = true): Promise<Instance> {
+  const db = createDatabase(database.url, { poolSize: 2 });
+  const cache = new ResponseCache({ maxBytes: 1 << 20 });
+  const bus = await createInvalidationBus(db, cached ? cache : null, options);
+  const created = { db, cache, bus };
+  open.push(created);
+  return created;
+}
+
+function response(text: string): CachedResponse {
+  return { status: 200, headers: { 'Content-Type': 'application/json' }, body: Buffer.from(text), etag: `"${text}"`, tags: [] };
+}
+
+/** A statement on the test database, outside any bus. */
+function sql<T extends object>(text: string): Promise<T[]> {
+  return open[0].db.prisma.$queryRawUnsafe<T[]>(text);
+}
+
+/** Whether a hit right now would be answered without a query (a number, not a promise). */
+const trusts = (bus: InvalidationBus) => typeof bus.syncNow() === 'number';
+
+/** Waits (bounded) until `condition` holds. */
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 500; i += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+
+afterEach(async () => {
+  for (const { bus, db } of open.splice(0)) {
+    await bus.close();
+    await db.close();
+  }
+  await database.drop();
+});
+
+if (testProvider === 'postgresql') {
+  describe('cache lease (PostgreSQL)', () => {
+    test('a leased instance trusts its version; a publish elsewhere resolves only once that instance has applied it', async () => {
+      const a = await instance();
+      const b = await instance();
+      const reader = await instance({ leaseMs: 0 });
+      expect(trusts(b.bus)).toBe(true);
+      // Without a lease every hit still asks.
+      expect(trusts(reader.bus)).toBe(false);
+      expect(await sql('SELECT "id" FROM "CacheInstance"')).toHaveLength(2);
+
+      for (let i = 0; i < 20; i += 1) {
+        const version = b.bus.syncNow() as number;
+        b.cache.set('k', response(String(i)), { tags: [`post:${i}`], version });
+        await a.bus.publish([`post:${i}`]);
+        // B was never asked to sync: the publish waited for its acknowledgement.
+        expect(b.cache.get('k')).toBeUndefined();
+      }
+      expect(trusts(b.bus)).toBe(true);
+    });
+
+    test('a publisher without a cache waits for the acknowledgements too', async () => {
+      const reader = await instance();
+      const writer = await instance({}, false);
+      const version = reader.bus.syncNow() as number;
+      reader.cache.set('k', response('old'), { tags: ['post:1'], version });
+      await writer.bus.publish(['post:1']);
+      expect(reader.cache.get('k')).toBeUndefined();
+      // It holds no lease itself: nobody waits for it.
+      expect(await sql('SELECT "id" FROM "CacheInstance"')).toHaveLength(1);
+    });
+
+    test('an instance whose LISTEN connection dies stops trusting, serves nothing stale, and trusts again once it re-registered', async () => {
+      const a = await instance();
+      const b = await instance({ listenName: 'cache-listen-b', leaseMs: 1000 });
+      expect(trusts(b.bus)).toBe(true);
+      const killed = await sql<{ ok: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'cache-listen-b' AND datname = current_database()`,
+      );
+      expect(killed).toEqual([{ ok: true }]);
+      await until(() => !trusts(b.bus), 'B stops trusting');
+
+      // B's lease row is still valid and B cannot acknowledge now: the publish waits for B's
+      // re-registration or the lease's end, and B's next check sees the invalidation either way.
+      const version = await b.bus.sync();
+      b.cache.set('k', response('old'), { tags: ['post:1'], version });
+      await a.bus.publish(['post:1']);
+      await b.bus.syncNow();
+      expect(b.cache.get('k')).toBeUndefined();
+
+      await until(() => trusts(b.bus), 'B trusts again');
+      const again = b.bus.syncNow() as number;
+      b.cache.set('k', response('old'), { tags: ['post:2'], version: again });
+      await a.bus.publish(['post:2']);
+      expect(b.cache.get('k')).toBeUndefined();
+    });
+
+    test('a crashed instance (a lease nobody renews) holds a publish until its lease ends, no longer', async () => {
+      const a = await instance();
+      await sql(`INSERT INTO "CacheInstance" ("id", "renewedAt", "leaseMs", "startedAt") VALUES ('crashed', now() AT TIME ZONE 'UTC', 400, now() AT TIME ZONE 'UTC')`);
+      await a.bus.publish(['post:1']);
+      // It resolved, and not before the lease had ended in the database's time.
+      const [lease] = await sql<{ ended: boolean }>(
+        `SELECT "renewedAt" + "leaseMs" * interval '1 millisecond' <= (now() AT TIME ZONE 'UTC') AS ended FROM "CacheInstance" WHERE "id" = 'crashed'`,
+      );
+      expect(lease.ended).toBe(true);
+      // An expired lease is no longer waited for.
+      await a.bus.publish(['post:2']);
+      expect(await a.bus.sync()).toBe(2);
+    });
+
+    test('closing an instance deletes its lease and releases a writer waiting on it', async () => {
+      const a = await instance();
+      const b = await instance({ leaseMs: 60_000 });
+      expect(await sql('SELECT "id" FROM "CacheInstance"')).toHaveLength(2);
+      await b.bus.close();
+      expect(await sql('SELECT "id" FROM "CacheInstance"')).toHaveLength(1);
+      // Were B's row still there, this publish would wait a minute.
+      await a.bus.publish(['post:1']);
+      expect(await a.bus.sync()).toBe(1);
+    });
+
+    test('a NOTIFY too long for its tags still invalidates (the receiver reads the row)', async () => {
+      const a = await instance();
+      const b = await instance();
+      const tags = Array.from({ length: 900 }, (_, i) => `post:${i}`);
+      const version = b.bus.syncNow() as number;
+      b.cache.set('k', response('old'), { tags: ['post:899'], version });
+      await a.bus.publish(tags);
+      expect(b.cache.get('k')).toBeUndefined();
+    });
+  });
+} else {
+  describe('cache lease (SQLite)', () => {
+    test('no registry and no waiting: every hit reads the log as before', async () => {
+      const a = await instance();
+      const b = await instance();
+      expect(trusts(b.bus)).toBe(false);
+      await a.bus.publish(['post:1']);
+      expect(await b.bus.sync()).toBe(1);
+      expect(await sql('SELECT "id" FROM "CacheInstance"')).toHaveLength(0);
+    });
+  });
+}
