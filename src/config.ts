@@ -192,6 +192,9 @@ export interface CacheConfig {
   /** PostgreSQL: how long a cache hit may trust this instance's applied invalidations without a query,
    *  renewed every quarter of it (0: every hit asks the database). A crashed instance delays writes by at most this. */
   leaseMs: number;
+  /** PostgreSQL: where the LISTEN connection (which also renews the lease) goes, when DATABASE_URL is a
+   *  transaction-pooling PgBouncer (LISTEN needs a session of its own); DATABASE_URL by default. */
+  listenUrl?: string;
 }
 
 class ConfigError extends Error {}
@@ -343,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       purgeWebhook: env.CACHE_PURGE_WEBHOOK || undefined,
       schedulerIntervalMs: integer(env, 'SCHEDULER_INTERVAL_MS', 30000),
       leaseMs: integer(env, 'CACHE_LEASE_MS', 1000),
+      listenUrl: env.CACHE_LISTEN_URL || undefined,
     },
     geolocation: flag(env, 'GEOLOCATION', false),
     geolocationRadiusKm: integer(env, 'GEOLOCATION_RADIUS_KM', 40),

@@ -27,6 +27,7 @@ export async function createReadCache(config: Config, db: Database, log: Logger,
   // (and a CDN, through the webhook) must drop it all the same.
   const bus = await createInvalidationBus(db, store, {
     leaseMs: config.cache.leaseMs,
+    listenUrl: config.cache.listenUrl,
     onError: (error) => log.warn({ err: error }, 'cache invalidation bus'),
   });
   const webhook = config.cache.purgeWebhook;
