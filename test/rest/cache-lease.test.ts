@@ -4,32 +4,18 @@
  * (or its lease has run out) — through a killed LISTEN connection, a crashed instance and a
  * graceful close. On SQLite the registry stays unused and nothing waits.
  */
-import { createInvalidationBus, type InvalidationBus, type InvalidationBusOptions } from '../../src/cache/invalidation';
-import { ResponseCache, type CachedResponse } from '../../src/cache/store';
-import { createDatabase, type Database } from '../../src/db/client';
-import { createTestDatabase, testProvider, type TestDatabase } from '../support/database';
+import { busInstances, response, type BusInstance } from '../support/bus-instances';
+import { testProvider } from '../support/database';
+import type { InvalidationBus } from '../../src/cache/invalidation';
 
-interface Instance {
-  db: Database;
-  cache: ResponseCache;
-  bus: InvalidationBus;
-}
-
-let database: TestDatabase;
-const open: Instance[] = [];
-
-async function instance(options: InvalidationBusOptions = {}, cached = true): Promise<Instance> {
-  const db = createDatabase(database.url, { poolSize: 2 });
-  const cache = new ResponseCache({ maxBytes: 1 << 20 });
-  const bus = await createInvalidationBus(db, cached ? cache : null, options);
-  const created = { db, cache, bus };
+const open: BusInstance[] = [];
+const started = busInstances();
+/** An instance, remembered so `sql` can use the first one's connection. */
+const instance = async (...args: Parameters<typeof started.instance>) => {
+  const created = await started.instance(...args);
   open.push(created);
   return created;
-}
-
-function response(text: string): CachedResponse {
-  return { status: 200, headers: { 'Content-Type': 'application/json' }, body: Buffer.from(text), etag: `"${text}"`, tags: [] };
-}
+};
 
 /** A statement on the test database, outside any bus. */
 function sql<T extends object>(text: string): Promise<T[]> {
@@ -48,16 +34,8 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
   throw new Error(`never: ${what}`);
 }
 
-beforeEach(async () => {
-  database = await createTestDatabase();
-});
-
-afterEach(async () => {
-  for (const { bus, db } of open.splice(0)) {
-    await bus.close();
-    await db.close();
-  }
-  await database.drop();
+afterEach(() => {
+  open.splice(0);
 });
 
 if (testProvider === 'postgresql') {
