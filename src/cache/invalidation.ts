@@ -6,10 +6,11 @@
  * `max(version)` and, when that is beyond what this instance has applied, reads and applies the
  * newer rows. So an instance never serves an entry a committed invalidation dropped, and a lost
  * notification only delays work until the next `sync`. On PostgreSQL a dedicated connection also
- * LISTENs for the NOTIFY each insert sends, so idle instances apply invalidations promptly, and
- * holds a lease (lease.ts) while which a cache hit needs no query at all: publishers wait for each
- * leased instance to acknowledge their version (or for its lease to run out) before resolving.
- * The log itself (one file per engine's queries) is in log-store.ts.
+ * LISTENs for the NOTIFY each insert sends (carrying its tags), so idle instances apply
+ * invalidations promptly, and holds a lease (lease.ts, with the argument why it is safe): while
+ * it holds, `sync` answers with no query at all, because publishers wait for each leased instance
+ * to acknowledge their version (or for its lease to run out) before resolving. The log's queries
+ * are in log-store.ts.
  *
  * Versions must become visible in order, or `sync` could step over one still being committed:
  * PostgreSQL inserts take a transaction-scoped advisory lock first (the sequence value is drawn
@@ -38,8 +39,8 @@ export interface InvalidationBus {
    *  will not be served the invalidated entries (the write's response is sent only after this). */
   publish(tags: readonly string[]): Promise<void>;
   /** Applies invalidations this instance has not seen yet and returns the current version (stamp it on entries being
-   *  computed from now on). Must be cheap: one small indexed query per call, or shared by concurrent calls that it
-   *  starts after (it runs before every cache hit). */
+   *  computed from now on). Must be cheap (it runs before every cache hit): no query while a PostgreSQL lease
+   *  holds, else one small indexed query per call, or shared by concurrent calls that it starts after. */
   sync(): Promise<number>;
   /**
    * `sync` without the extra promise of an async function (a number when it has one): the cache hit
