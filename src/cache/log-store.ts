@@ -7,7 +7,7 @@
  * lease is still valid: the publisher then waits for each to acknowledge (see lease.ts).
  */
 import Sqlite from 'better-sqlite3';
-import { Pool } from 'pg';
+import { escapeLiteral, Pool, type QueryResult } from 'pg';
 import { sqliteFile, type Database } from '../db/client';
 
 export const INVALIDATION_CHANNEL = 'cache_invalidation';
@@ -63,12 +63,6 @@ function toRow(raw: { version: number | string | bigint; tags: string; instance:
   return { version: Number(raw.version), tags: parseTags(raw.tags), instance: raw.instance };
 }
 
-/** The NOTIFY payload of a row: the row itself as JSON, or its version alone when that would be too long. */
-export function notificationPayload(row: LogRow): string {
-  const full = JSON.stringify({ v: row.version, i: row.instance, t: row.tags });
-  return Buffer.byteLength(full) <= MAX_PAYLOAD_BYTES ? full : String(row.version);
-}
-
 /** A notification's version, with its row when the payload carried it. */
 export function parseNotification(payload: string): { version: number; row?: LogRow } {
   if (!payload.startsWith('{')) return { version: Number(payload) };
@@ -122,14 +116,25 @@ export function sqliteLog(db: Database): LogStore {
 const LEASE_END = `"renewedAt" + "leaseMs" * interval '1 millisecond'`;
 const DB_NOW = `(now() AT TIME ZONE 'UTC')`;
 
+/** NOTIFY of the row just inserted (under the lock its version is the newest): the row as JSON, or its version alone when too long. */
+function notifySql(tags: readonly string[], instance: string): string {
+  const row = `json_build_object('v', v, 'i', ${escapeLiteral(instance)}, 't', ${escapeLiteral(JSON.stringify(tags))}::json)::text`;
+  return `SELECT pg_notify('${INVALIDATION_CHANNEL}', CASE WHEN octet_length(p) <= ${MAX_PAYLOAD_BYTES} THEN p ELSE v::text END)
+    FROM (SELECT v, ${row} AS p FROM (SELECT max("version") AS v FROM ${LOG_TABLE}) AS newest) AS payload`;
+}
+
+/** The other instances' valid leases and the ms each has left. now() is the transaction's start, before this read: never short. */
+function leasesSql(instance: string): string {
+  const margin = `${PUBLISHER_LEASE_MARGIN_MS} * interval '1 millisecond'`;
+  return `SELECT "id", extract(epoch FROM (${LEASE_END} + ${margin} - ${DB_NOW})) * 1000 AS "leftMs"
+    FROM ${INSTANCE_TABLE} WHERE "id" <> ${escapeLiteral(instance)} AND ${LEASE_END} + ${margin} > ${DB_NOW}`;
+}
+
 export function postgresLog(db: Database, poolSize: number): LogStore {
   const pool = new Pool({ connectionString: db.url, max: poolSize });
   // An idle pooled connection that fails is dropped by the pool; without a listener it would crash the process.
   pool.on('error', () => undefined);
   const maxQuery = { name: 'cache_invalidation_max', text: `SELECT max("version") AS v FROM ${LOG_TABLE}` };
-  // now() is the transaction's start, before this read: the time left it gives is never short.
-  const leasesQuery = `SELECT "id", extract(epoch FROM (${LEASE_END} - ${DB_NOW})) * 1000 + $2 AS "leftMs"
-    FROM ${INSTANCE_TABLE} WHERE "id" <> $1 AND ${LEASE_END} + $2 * interval '1 millisecond' > ${DB_NOW}`;
   return {
     synchronous: false,
     maxVersion: async () => Number((await pool.query<{ v: number | null }>(maxQuery)).rows[0].v ?? 0),
@@ -137,28 +142,19 @@ export function postgresLog(db: Database, poolSize: number): LogStore {
     rowsAfter: async (version) =>
       (await pool.query(`SELECT "version", "tags", "instance" FROM ${LOG_TABLE} WHERE "version" > $1 ORDER BY "version"`, [version])).rows.map(toRow),
     async insert(tags, instance) {
-      const client = await pool.connect();
-      try {
-        await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${PUBLISH_LOCK_KEY})`);
-        const { rows } = await client.query<{ version: number }>(
-          `INSERT INTO ${LOG_TABLE} ("tags", "instance", "createdAt") VALUES ($1, $2, ${DB_NOW}) RETURNING "version"`,
-          [JSON.stringify(tags), instance],
-        );
-        const version = Number(rows[0].version);
-        // Read under the lock, after the insert: a renewal not seen here reads this version before it trusts.
-        const leases = (await client.query<{ id: string; leftMs: string }>(leasesQuery, [instance, PUBLISHER_LEASE_MARGIN_MS])).rows.map(
-          (row) => ({ id: row.id, leftMs: Math.ceil(Number(row.leftMs)) }),
-        );
-        // Delivered at commit, so a listener never reads ahead of the row.
-        await client.query('SELECT pg_notify($1, $2)', [INVALIDATION_CHANNEL, notificationPayload({ version, tags: [...tags], instance })]);
-        await client.query('COMMIT');
-        return { version, leases };
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      // One round trip, one implicit transaction: the lock is held to its end, so the row's version
+      // is max(version) and commits in order; the NOTIFY is delivered at commit (a listener never
+      // reads ahead of the row); the leases are read under the lock, after the insert, so a renewal
+      // not seen here reads this version before it trusts.
+      const results = (await pool.query(
+        `SELECT pg_advisory_xact_lock(${PUBLISH_LOCK_KEY});
+         INSERT INTO ${LOG_TABLE} ("tags", "instance", "createdAt") VALUES (${escapeLiteral(JSON.stringify(tags))}, ${escapeLiteral(instance)}, ${DB_NOW}) RETURNING "version";
+         ${notifySql(tags, instance)};
+         ${leasesSql(instance)}`,
+      )) as unknown as QueryResult[];
+      const version = Number((results[1].rows[0] as { version: number }).version);
+      const leases = (results[3].rows as { id: string; leftMs: string }[]).map((row) => ({ id: row.id, leftMs: Math.ceil(Number(row.leftMs)) }));
+      return { version, leases };
     },
     async prune(keepRows, keepMs) {
       await pool.query(

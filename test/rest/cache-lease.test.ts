@@ -120,6 +120,14 @@ if (testProvider === 'postgresql') {
       expect(await a.bus.sync()).toBe(1);
     });
 
+    test('tags with quotes, backslashes and other scripts reach the other instance as published', async () => {
+      const a = await instance();
+      const b = await instance();
+      const tags = ["it's", 'back\\slash', '"quoted"', 'ünïcødé', 'E\'x'];
+      await a.bus.publish(tags);
+      expect(b.seen).toEqual([{ tags, version: 1, origin: 'remote' }]);
+    });
+
     test('a NOTIFY too long for its tags still invalidates (the receiver reads the row)', async () => {
       const a = await instance();
       const b = await instance();
