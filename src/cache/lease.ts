@@ -25,8 +25,12 @@
  * - B's LISTEN connection dies: B stops trusting at once when it notices; if it does not notice,
  *   renewals on that connection fail and the lease runs out as above. A reconnect registers anew.
  * - B hears v before applying it: not trusted (notified > applied) until applied.
- * A crashed instance thus delays writers by at most L + margin; a closing one deletes its row and
- * tells waiting writers it is gone.
+ * - Registration races: B LISTENs before it registers, so every publish ordered after the
+ *   registration (by the lock) both sees B's row and is heard by B; every publish ordered before
+ *   it is at most the max(version) the registration read, which B applies before it trusts.
+ * A crashed instance thus delays writers by at most L + margin; a closing one stops trusting,
+ * deletes its row and tells waiting writers it is gone. Acknowledgements are NOTIFYs on this same
+ * connection (`<instance>:<applied>`, one in flight, the next carrying the newest applied version).
  */
 import { Client, type Notification, type QueryResult } from 'pg';
 import { ACK_CHANNEL, AckBoard, ackPayload } from './acks';
