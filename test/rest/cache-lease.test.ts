@@ -6,6 +6,7 @@
  */
 import { busInstances, response, type BusInstance } from '../support/bus-instances';
 import { testProvider } from '../support/database';
+import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import type { InvalidationBus } from '../../src/cache/invalidation';
 
 const open: BusInstance[] = [];
@@ -31,6 +32,31 @@ async function hit(at: BusInstance, key: string): Promise<{ entry: unknown; trus
   const trusted = typeof version === 'number';
   await version;
   return { entry: at.cache.get(key), trusted };
+}
+
+/** A TCP relay to PostgreSQL that can stop relaying without closing anything (a connection that hangs). */
+async function frozenProxy(targetPort: string): Promise<{ port: number; freeze(): void; close(): void }> {
+  let frozen = false;
+  const sockets: Socket[] = [];
+  const server = createServer((inbound) => {
+    const outbound = connect(Number(targetPort), '127.0.0.1');
+    sockets.push(inbound, outbound);
+    inbound.on('data', (chunk) => frozen || outbound.write(chunk));
+    outbound.on('data', (chunk) => frozen || inbound.write(chunk));
+    inbound.on('error', () => undefined);
+    outbound.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    freeze: () => {
+      frozen = true;
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
 }
 
 /** Waits (bounded) until `condition` holds. */
@@ -103,6 +129,26 @@ if (testProvider === 'postgresql') {
       b.cache.set('k', response('old'), { tags: ['post:2'], version: again });
       await a.bus.publish(['post:2']);
       expect((await hit(b, 'k')).entry).toBeUndefined();
+    });
+
+    test('an instance whose LISTEN connection hangs silently stops trusting when its lease runs out; a publish still resolves and nothing stale is served', async () => {
+      const a = await instance();
+      const proxy = await frozenProxy(new URL(a.db.url).port || '5432');
+      try {
+        const listenUrl = new URL(a.db.url);
+        listenUrl.host = `127.0.0.1:${proxy.port}`;
+        const b = await instance({ listenUrl: listenUrl.toString(), leaseMs: 600 });
+        expect(trusts(b.bus)).toBe(true);
+        const version = await b.bus.syncNow();
+        b.cache.set('k', response('old'), { tags: ['post:1'], version });
+        // No error, no end: renewals and notifications just stop arriving.
+        proxy.freeze();
+        await until(() => !trusts(b.bus), 'B stops trusting');
+        await a.bus.publish(['post:1']);
+        expect((await hit(b, 'k')).entry).toBeUndefined();
+      } finally {
+        proxy.close();
+      }
     });
 
     test('a crashed instance (a lease nobody renews) holds a publish until its lease ends, no longer', async () => {
