@@ -40,6 +40,17 @@ const RECONNECT_MS = 1_000;
 /** The part of a lease an instance trusts, from when it sent the renewal. */
 const TRUST_FRACTION = 0.8;
 const RENEWALS_PER_LEASE = 4;
+/** How long closing waits for the goodbye and the end of the connection. */
+const CLOSE_WAIT_MS = 2_000;
+
+/** `work`, or nothing once `ms` have passed. */
+function within(work: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** The bus as the connection sees it. */
 export interface LeaseHost {
@@ -92,11 +103,6 @@ export class ListenConnection {
     return this.ready && performance.now() < this.leaseUntil && this.notifiedMax <= this.host.applied();
   }
 
-  /** Whether acknowledgements are being heard now (otherwise a publisher waits for leases to run out). */
-  hearing(): boolean {
-    return this.ready;
-  }
-
   /** Tells waiting publishers what has been applied; one NOTIFY in flight, the next carries the newest. */
   acknowledge(): void {
     const client = this.client;
@@ -124,17 +130,19 @@ export class ListenConnection {
     this.client = undefined;
     if (!client) return;
     if (this.ready && this.options.leaseMs !== null) {
-      // Writers waiting on this instance stop waiting; later ones no longer see it.
-      await client
+      // Writers waiting on this instance stop waiting; later ones no longer see it. A connection
+      // that hangs does not hold the shutdown: the row then simply expires.
+      const goodbye = client
         .query(`WITH gone AS (DELETE FROM ${INSTANCE_TABLE} WHERE "id" = $1) SELECT pg_notify($2, $3)`, [
           this.options.instance,
           ACK_CHANNEL,
           ackPayload(this.options.instance, 'gone'),
         ])
         .catch((error: unknown) => this.host.reportError(error));
+      await within(goodbye, CLOSE_WAIT_MS);
     }
     this.ready = false;
-    await client.end().catch(() => undefined);
+    await within(client.end().catch(() => undefined), CLOSE_WAIT_MS);
   }
 
   private async connect(initial: boolean): Promise<void> {

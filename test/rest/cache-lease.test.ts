@@ -146,6 +146,8 @@ if (testProvider === 'postgresql') {
         await until(() => !trusts(b.bus), 'B stops trusting');
         await a.bus.publish(['post:1']);
         expect((await hit(b, 'k')).entry).toBeUndefined();
+        // Nor does the hung connection hold B's shutdown.
+        await b.bus.close();
       } finally {
         proxy.close();
       }
