@@ -195,6 +195,12 @@ export interface CacheConfig {
   purgeWebhook?: string;
   /** How often an idle instance publishes scheduled posts, ms (0: only when requests come). */
   schedulerIntervalMs: number;
+  /** PostgreSQL: how long a cache hit may trust this instance's applied invalidations without a query,
+   *  renewed every quarter of it (0: every hit asks the database). A crashed instance delays writes by at most this. */
+  leaseMs: number;
+  /** PostgreSQL: where the LISTEN connection (which also renews the lease) goes, when DATABASE_URL is a
+   *  transaction-pooling PgBouncer (LISTEN needs a session of its own); DATABASE_URL by default. */
+  listenUrl?: string;
 }
 
 class ConfigError extends Error {}
@@ -359,6 +365,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staleWhileRevalidate: integer(env, 'CACHE_STALE_WHILE_REVALIDATE', 0),
       purgeWebhook: env.CACHE_PURGE_WEBHOOK || undefined,
       schedulerIntervalMs: integer(env, 'SCHEDULER_INTERVAL_MS', 30000),
+      leaseMs: integer(env, 'CACHE_LEASE_MS', 1000),
+      listenUrl: env.CACHE_LISTEN_URL || undefined,
     },
     geolocation: flag(env, 'GEOLOCATION', false),
     geolocationRadiusKm: integer(env, 'GEOLOCATION_RADIUS_KM', 40),

@@ -6,7 +6,11 @@
  * `max(version)` and, when that is beyond what this instance has applied, reads and applies the
  * newer rows. So an instance never serves an entry a committed invalidation dropped, and a lost
  * notification only delays work until the next `sync`. On PostgreSQL a dedicated connection also
- * LISTENs for the NOTIFY each insert sends, so idle instances apply invalidations promptly.
+ * LISTENs for the NOTIFY each insert sends (carrying its tags), so idle instances apply
+ * invalidations promptly, and holds a lease (lease.ts, with the argument why it is safe): while
+ * it holds, `sync` answers with no query at all, because publishers wait for each leased instance
+ * to acknowledge their version (or for its lease to run out) before resolving. The log's queries
+ * are in log-store.ts.
  *
  * Versions must become visible in order, or `sync` could step over one still being committed:
  * PostgreSQL inserts take a transaction-scoped advisory lock first (the sequence value is drawn
@@ -20,10 +24,13 @@
  * on a lock held by a Prisma transaction that cannot finish while better-sqlite3 blocks the thread.
  */
 import { randomUUID } from 'node:crypto';
-import Sqlite from 'better-sqlite3';
-import { Client, Pool, type Notification } from 'pg';
-import { sqliteFile, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { AckBoard } from './acks';
+import { ListenConnection } from './lease';
+import { postgresLog, sqliteLog, type LogRow, type LogStore } from './log-store';
 import type { ResponseCache } from './store';
+
+export { INVALIDATION_CHANNEL } from './log-store';
 
 export type InvalidationListener = (tags: readonly string[], version: number, origin: 'local' | 'remote') => void;
 
@@ -32,8 +39,8 @@ export interface InvalidationBus {
    *  will not be served the invalidated entries (the write's response is sent only after this). */
   publish(tags: readonly string[]): Promise<void>;
   /** Applies invalidations this instance has not seen yet and returns the current version (stamp it on entries being
-   *  computed from now on). Must be cheap: one small indexed query per call, or shared by concurrent calls that it
-   *  starts after (it runs before every cache hit). */
+   *  computed from now on). Must be cheap (it runs before every cache hit): no query while a PostgreSQL lease
+   *  holds, else one small indexed query per call, or shared by concurrent calls that it starts after. */
   sync(): Promise<number>;
   /**
    * `sync` without the extra promise of an async function (a number when it has one): the cache hit
@@ -63,123 +70,20 @@ export interface InvalidationBusOptions {
   keepRows?: number;
   /** ... and for how long, milliseconds (default one hour). Older rows beyond `keepRows` are pruned. */
   keepMs?: number;
+  /** The cache lease on PostgreSQL, ms (default 1000; 0: none, every hit asks the database as on SQLite).
+   *  A crashed instance delays other instances' writes by at most about this long. */
+  leaseMs?: number;
+  /** `application_name` of the LISTEN connection (default 'cache-listen'). */
+  listenName?: string;
   /** Called with errors of background work (LISTEN connection, pruning); ignored by default. */
   onError?: (error: Error) => void;
 }
 
-export const INVALIDATION_CHANNEL = 'cache_invalidation';
-const TABLE = '"CacheInvalidation"';
-const PUBLISH_LOCK_KEY = 727_002; // arbitrary, constant advisory-lock key (727_001 is the migration runner's)
 const PRUNE_EVERY_PUBLISHES = 100;
 const PRUNE_EVERY_MS = 60_000;
-const RECONNECT_MS = 1_000;
+const DEFAULT_LEASE_MS = 1_000;
 /** What listeners hear when invalidations were pruned before this instance read them: everything (see tags.ts). */
 const EVERYTHING_UNSEEN: readonly string[] = ['settings', '*'];
-
-interface LogRow {
-  version: number;
-  tags: string[];
-  instance: string;
-}
-
-/** The log table on one engine. */
-interface LogStore {
-  /** Answers `maxVersion` synchronously (SQLite): callers of one turn of the event loop share a read. */
-  synchronous: boolean;
-  maxVersion(): Promise<number> | number;
-  minVersion(): Promise<number>;
-  rowsAfter(version: number): Promise<LogRow[]> | LogRow[];
-  insert(tags: string, instance: string): Promise<number>;
-  prune(keepRows: number, keepMs: number): Promise<void>;
-  close(): Promise<void>;
-}
-
-function toRow(raw: { version: number | string | bigint; tags: string; instance: string }): LogRow {
-  let tags: unknown;
-  try {
-    tags = JSON.parse(raw.tags);
-  } catch {
-    tags = [];
-  }
-  return { version: Number(raw.version), tags: Array.isArray(tags) ? tags.map(String) : [], instance: raw.instance };
-}
-
-function sqliteLog(db: Database): LogStore {
-  const reader = new Sqlite(sqliteFile(db.url), { readonly: true, fileMustExist: true, timeout: 15000 });
-  const max = reader.prepare(`SELECT max("version") FROM ${TABLE}`).pluck();
-  const min = reader.prepare(`SELECT min("version") FROM ${TABLE}`).pluck();
-  const after = reader.prepare(`SELECT "version", "tags", "instance" FROM ${TABLE} WHERE "version" > ? ORDER BY "version"`);
-  return {
-    synchronous: true,
-    maxVersion: () => Number(max.get() ?? 0),
-    minVersion: async () => Number(min.get() ?? 0),
-    rowsAfter: (version) => (after.all(version) as Parameters<typeof toRow>[0][]).map(toRow),
-    async insert(tags, instance) {
-      // Prisma's adapter writes DateTime as ISO text with an explicit offset; keep its format.
-      const createdAt = new Date().toISOString().replace('Z', '+00:00');
-      const rows = await db.prisma.$queryRawUnsafe<{ version: number | bigint }[]>(
-        `INSERT INTO ${TABLE} ("tags", "instance", "createdAt") VALUES (?, ?, ?) RETURNING "version"`,
-        tags,
-        instance,
-        createdAt,
-      );
-      return Number(rows[0].version);
-    },
-    async prune(keepRows, keepMs) {
-      const cutoff = new Date(Date.now() - keepMs).toISOString().replace('Z', '+00:00');
-      await db.prisma.$executeRawUnsafe(
-        `DELETE FROM ${TABLE} WHERE "version" < (SELECT max("version") FROM ${TABLE}) AND ("version" <= (SELECT max("version") FROM ${TABLE}) - ? OR "createdAt" < ?)`,
-        keepRows,
-        cutoff,
-      );
-    },
-    close: async () => {
-      reader.close();
-    },
-  };
-}
-
-function postgresLog(db: Database, poolSize: number): LogStore {
-  const pool = new Pool({ connectionString: db.url, max: poolSize });
-  // An idle pooled connection that fails is dropped by the pool; without a listener it would crash the process.
-  pool.on('error', () => undefined);
-  const maxQuery = { name: 'cache_invalidation_max', text: `SELECT max("version") AS v FROM ${TABLE}` };
-  return {
-    synchronous: false,
-    maxVersion: async () => Number((await pool.query<{ v: number | null }>(maxQuery)).rows[0].v ?? 0),
-    minVersion: async () => Number((await pool.query<{ v: number | null }>(`SELECT min("version") AS v FROM ${TABLE}`)).rows[0].v ?? 0),
-    rowsAfter: async (version) =>
-      (await pool.query(`SELECT "version", "tags", "instance" FROM ${TABLE} WHERE "version" > $1 ORDER BY "version"`, [version])).rows.map(toRow),
-    async insert(tags, instance) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query('SELECT pg_advisory_xact_lock($1)', [PUBLISH_LOCK_KEY]);
-        const { rows } = await client.query<{ version: number }>(
-          `INSERT INTO ${TABLE} ("tags", "instance", "createdAt") VALUES ($1, $2, now() AT TIME ZONE 'UTC') RETURNING "version"`,
-          [tags, instance],
-        );
-        const version = Number(rows[0].version);
-        // Delivered at commit, so a listener never reads ahead of the row.
-        await client.query('SELECT pg_notify($1, $2)', [INVALIDATION_CHANNEL, String(version)]);
-        await client.query('COMMIT');
-        return version;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    async prune(keepRows, keepMs) {
-      await pool.query(
-        `DELETE FROM ${TABLE} WHERE "version" < (SELECT max("version") FROM ${TABLE}) AND ("version" <= (SELECT max("version") FROM ${TABLE}) - $1 OR "createdAt" < (now() AT TIME ZONE 'UTC') - make_interval(secs => $2))`,
-        [keepRows, keepMs / 1000],
-      );
-    },
-    close: () => pool.end(),
-  };
-}
 
 /** One read of the log's newest version, numbered in the order reads started. */
 interface VersionRead {
@@ -207,27 +111,67 @@ class LogBus implements InvalidationBus {
   private freshRead = 0;
   private pruneRun: Promise<void> = Promise.resolve();
   private closed = false;
-  private listener?: Client;
-  private reconnectTimer?: NodeJS.Timeout;
+  /** PostgreSQL: the LISTEN connection (with the lease), or one opened by the first publish to hear acknowledgements. */
+  private connection?: ListenConnection;
+  private connecting?: Promise<AckBoard>;
 
   constructor(
     private readonly log: LogStore,
     /** Null on an instance that keeps no cache: it only publishes (and tells its listeners). */
     private readonly cache: ResponseCache | null,
     private readonly options: InvalidationBusOptions,
+    /** PostgreSQL: where LISTEN connections go (undefined on SQLite). */
+    private readonly listenUrl?: string,
   ) {}
 
-  async start(listenUrl?: string): Promise<void> {
+  async start(listen: { leaseMs: number | null } | undefined): Promise<void> {
     // Whatever was invalidated before this instance started cannot be in its cache.
     this.applied = await this.log.maxVersion();
-    if (listenUrl) await this.listen(listenUrl, true);
+    if (!listen || !this.listenUrl) return;
+    this.connection = this.listenConnection(listen.leaseMs, true);
+    await this.connection.start();
+  }
+
+  private listenConnection(leaseMs: number | null, invalidations: boolean): ListenConnection {
+    const host = {
+      applied: () => this.applied,
+      notified: (version: number, row: LogRow | undefined) => this.notified(version, row),
+      catchUpTo: () => this.catchUp(),
+      reportError: (error: unknown) => this.reportError(error),
+    };
+    const applicationName = this.options.listenName ?? 'cache-listen';
+    return new ListenConnection(host, { url: this.listenUrl as string, instance: this.instance, leaseMs, invalidations, applicationName });
+  }
+
+  /** Where acknowledgements are heard: the LISTEN connection, opened now for a bus without one (PostgreSQL). */
+  private ackBoard(): AckBoard | Promise<AckBoard> | undefined {
+    if (this.connection) return this.connection.acks;
+    if (!this.listenUrl) return undefined;
+    this.connecting ??= this.openAckConnection();
+    return this.connecting;
+  }
+
+  private async openAckConnection(): Promise<AckBoard> {
+    const connection = this.listenConnection(null, false);
+    try {
+      await connection.start();
+      this.connection = connection;
+      return connection.acks;
+    } catch (error) {
+      // Publishes still wait, for leases to run out; the next one tries to connect again.
+      this.reportError(error);
+      this.connecting = undefined;
+      return new AckBoard();
+    }
   }
 
   async publish(tags: readonly string[]): Promise<void> {
     this.assertOpen();
     const distinct = [...new Set(tags)];
     if (distinct.length === 0) return;
-    const version = await this.log.insert(JSON.stringify(distinct), this.instance);
+    // Listening before the insert commits: no acknowledgement of its version can come earlier.
+    const acks = await this.ackBoard();
+    const { version, leases } = await this.log.insert(distinct, this.instance);
     if (this.cache) {
       this.apply({ version, tags: distinct, instance: this.instance });
       this.advance();
@@ -237,6 +181,19 @@ class LogBus implements InvalidationBus {
     }
     this.publishes += 1;
     this.maybePrune();
+    // The write is acknowledged only once no instance can serve what it invalidated (see lease.ts).
+    if (leases.length > 0) await (acks ?? new AckBoard()).waitFor(version, leases);
+  }
+
+  /** A version heard through NOTIFY: applied from its payload when it carries the row, else read. */
+  private notified(version: number, row: LogRow | undefined): void {
+    if (this.closed || version <= this.applied) return;
+    if (row) {
+      this.apply(row);
+      this.advance();
+    }
+    if (version > this.applied) this.catchUp().catch((error: unknown) => this.reportError(error));
+    else this.connection?.acknowledge();
   }
 
   async sync(): Promise<number> {
@@ -245,6 +202,8 @@ class LogBus implements InvalidationBus {
 
   syncNow(since?: number): number | Promise<number> {
     this.assertOpen();
+    // The lease holds and every notified version is applied: no write acknowledged anywhere is missing.
+    if (this.connection?.trusted()) return this.applied;
     // A read that started after the request arrived has been applied: nothing committed before the
     // request can be missing (the security hook's sync serves the cache's check of the same request).
     if (since !== undefined && this.freshRead > since) return this.applied;
@@ -342,10 +301,8 @@ class LogBus implements InvalidationBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    clearTimeout(this.reconnectTimer);
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await this.connecting;
+    await this.connection?.close();
     await this.catchUpChain.catch(() => undefined);
     await this.pruneRun;
     await this.log.close();
@@ -373,6 +330,7 @@ class LogBus implements InvalidationBus {
     this.applied = Math.max(this.applied, last);
     for (const version of this.appliedAhead) if (version <= this.applied) this.appliedAhead.delete(version);
     this.advance();
+    this.connection?.acknowledge();
   }
 
   /** Moves `applied` over the versions applied ahead of it that have become contiguous. */
@@ -417,35 +375,6 @@ class LogBus implements InvalidationBus {
       });
   }
 
-  private async listen(url: string, initial = false): Promise<void> {
-    const client = new Client({ connectionString: url });
-    this.listener = client;
-    const lost = (error?: Error) => {
-      if (error) this.reportError(error);
-      if (this.listener !== client || this.closed) return;
-      this.listener = undefined;
-      client.end().catch(() => undefined);
-      this.reconnectTimer = setTimeout(() => void this.listen(url), RECONNECT_MS);
-      this.reconnectTimer.unref();
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
-    client.on('notification', (message: Notification) => {
-      if (Number(message.payload) > this.applied && !this.closed) this.catchUp().catch((e: unknown) => this.reportError(e));
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${INVALIDATION_CHANNEL}`);
-    } catch (error) {
-      if (!initial) return lost(error as Error);
-      this.listener = undefined;
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    // Whatever was published while no connection listened.
-    if (!this.closed) await this.catchUp().catch((e: unknown) => this.reportError(e));
-  }
-
   private reportError(error: unknown): void {
     this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
   }
@@ -460,11 +389,12 @@ class LogBus implements InvalidationBus {
  * it only publishes: other instances still have to drop what its writes changed.
  */
 export async function createInvalidationBus(db: Database, cache: ResponseCache | null, options: InvalidationBusOptions = {}): Promise<InvalidationBus> {
-  const log = db.provider === 'sqlite' ? sqliteLog(db) : postgresLog(db, options.poolSize ?? 4);
-  const bus = new LogBus(log, cache, options);
-  const listenUrl = db.provider === 'postgresql' && cache && options.listen !== false ? (options.listenUrl ?? db.url) : undefined;
+  const postgres = db.provider === 'postgresql';
+  const log = postgres ? postgresLog(db, options.poolSize ?? 4) : sqliteLog(db);
+  const bus = new LogBus(log, cache, options, postgres ? (options.listenUrl ?? db.url) : undefined);
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   try {
-    await bus.start(listenUrl);
+    await bus.start(cache && options.listen !== false ? { leaseMs: leaseMs > 0 ? leaseMs : null } : undefined);
   } catch (error) {
     await bus.close().catch(() => undefined);
     throw error;

@@ -2,53 +2,16 @@
  * The invalidation bus on the real database of the run (SQLite or PostgreSQL): several "instances"
  * (each its own Database, ResponseCache and bus) on one database stay coherent.
  */
-import { createInvalidationBus, type InvalidationBus, type InvalidationBusOptions } from '../../src/cache/invalidation';
-import { ResponseCache, type CachedResponse } from '../../src/cache/store';
-import { createDatabase, type Database } from '../../src/db/client';
-import { createTestDatabase, testProvider, type TestDatabase } from '../support/database';
+import type { Database } from '../../src/db/client';
+import { busInstances, response } from '../support/bus-instances';
+import { testProvider } from '../support/database';
 
-interface Instance {
-  db: Database;
-  cache: ResponseCache;
-  bus: InvalidationBus;
-  seen: { tags: readonly string[]; version: number; origin: string }[];
-}
-
-let database: TestDatabase;
-const open: Instance[] = [];
-
-/** An instance with a cache, or (`cached: false`) one that only publishes, like a server with CACHE_ENABLED=false. */
-async function instance(options: InvalidationBusOptions = {}, cached = true): Promise<Instance> {
-  const db = createDatabase(database.url, { poolSize: 2 });
-  const cache = new ResponseCache({ maxBytes: 1 << 20 });
-  const bus = await createInvalidationBus(db, cached ? cache : null, options);
-  const seen: Instance['seen'] = [];
-  bus.onInvalidate((tags, version, origin) => seen.push({ tags, version, origin }));
-  const created = { db, cache, bus, seen };
-  open.push(created);
-  return created;
-}
-
-function response(text: string): CachedResponse {
-  return { status: 200, headers: { 'Content-Type': 'application/json' }, body: Buffer.from(text), etag: `"${text}"`, tags: [] };
-}
+const { instance } = busInstances();
 
 async function countRows(db: Database): Promise<number> {
   const rows = await db.prisma.$queryRawUnsafe<{ n: number | bigint }[]>('SELECT count(*) AS n FROM "CacheInvalidation"');
   return Number(rows[0].n);
 }
-
-beforeEach(async () => {
-  database = await createTestDatabase();
-});
-
-afterEach(async () => {
-  for (const { bus, db } of open.splice(0)) {
-    await bus.close();
-    await db.close();
-  }
-  await database.drop();
-});
 
 describe(`invalidation bus (${testProvider})`, () => {
   test('a publish on one instance is applied on another by its next sync', async () => {
