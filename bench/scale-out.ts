@@ -1,6 +1,6 @@
 /**
- * `npm run bench:scale`: the scale-out figures on PostgreSQL. One instance served directly against
- * three instances behind nginx (bench/stack.ts), each with the response cache (the default) and
+ * `npm run bench:scale`: the scale-out figures on PostgreSQL. One instance served directly, one
+ * behind nginx and three behind nginx (bench/stack.ts), each with the response cache (the default) and
  * without it (CACHE_ENABLED=false), on a scratch database seeded with the demo content as `npm run
  * bench` seeds it; every instance is one process (WEB_CONCURRENCY=1). Per scenario it records
  * requests/s, p50/p99 and the statements per request the database itself counted
@@ -31,6 +31,8 @@ const HIT_RATIO = Number(process.env.BENCH_SCALE_HIT_RATIO ?? 0.9);
 
 const TOPOLOGIES: Topology[] = [
   { label: 'one instance, direct', instances: 1, nginx: false },
+  // Tells the cost of the proxy hop from that of more instances than cores.
+  { label: 'one instance behind nginx', instances: 1, nginx: true },
   { label: 'three instances behind nginx', instances: 3, nginx: true },
 ];
 

@@ -45,7 +45,7 @@ function machine(settings: RunSettings): string[] {
   return [
     `- CPU: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores, shared by PostgreSQL, the instances, nginx and the load generator`,
     `- Memory: ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB; OS: ${os.type()} ${os.release()}; Node.js ${process.version}; PostgreSQL ${settings.postgresVersion} on loopback`,
-    `- Instances: the compiled server, one process each (\`WEB_CONCURRENCY=1\`); nginx (bench/stack.ts) in front of three`,
+    `- Instances: the compiled server, one process each (\`WEB_CONCURRENCY=1\`); nginx (bench/stack.ts, the shipped deploy/nginx configuration) in front of one or three`,
     `- Load: autocannon, ${settings.connections} connections, ${WARM_UP_SECONDS} s warm-up then ${settings.duration} s measured per scenario; database seeded as \`npm run bench\` seeds it (100 posts, 10,000 events)`,
     `- Machine load average (1 min) when the run began: ${settings.loadAtStart.toFixed(1)}`,
   ];
@@ -82,8 +82,8 @@ interface Basis {
   uncached: Measured;
 }
 
-function basis(runs: Measured[], instances: number): Basis | undefined {
-  const find = (cached: boolean) => runs.find((m) => m.cached === cached && m.topology.instances === instances && m.result.scenario.name === POSTS_LIST);
+function basis(runs: Measured[], instances: number, nginx: boolean): Basis | undefined {
+  const find = (cached: boolean) => runs.find((m) => m.cached === cached && m.topology.instances === instances && m.topology.nginx === nginx && m.result.scenario.name === POSTS_LIST);
   const [cached, uncached] = [find(true), find(false)];
   return cached && uncached ? { cached, uncached } : undefined;
 }
@@ -97,8 +97,9 @@ const blended = (b: Basis, hit: number): number => 1 / (hit / b.cached.result.re
  * and 100× of it the instances, the primary's and the replicas' statements/s.
  */
 function arithmetic(runs: Measured[], hit: number): string[] {
-  const one = basis(runs, 1);
-  const three = basis(runs, 3);
+  const one = basis(runs, 1, false);
+  const three = basis(runs, 3, true);
+  const proxied = basis(runs, 1, true);
   if (!one || !three) return ['', 'The scale-out arithmetic needs the posts list measured cached and uncached on one and on three instances.'];
   const perInstance = blended(one, hit);
   const today = blended(three, hit);
@@ -125,7 +126,10 @@ function arithmetic(runs: Measured[], hit: number): string[] {
     '',
     `One instance served ${whole(one.cached.result.requestsPerSecond)} req/s cached and ${whole(one.uncached.result.requestsPerSecond)} uncached, so ${whole(perInstance)} req/s at ${pct} hits. ` +
       `Three instances behind nginx on the same two cores served ${whole(three.cached.result.requestsPerSecond)} and ${whole(three.uncached.result.requestsPerSecond)} req/s (${whole(three.cached.result.requestsPerSecond / 3)} and ${whole(three.uncached.result.requestsPerSecond / 3)} per instance): ` +
-      `"today's load" below is what they serve at ${pct} hits, ${whole(today)} req/s. ` +
+      (proxied
+        ? `One instance behind nginx served ${whole(proxied.cached.result.requestsPerSecond)} and ${whole(proxied.uncached.result.requestsPerSecond)}: the rest of the difference is the proxy hop and more processes than cores, not the database. `
+        : '') +
+      `"today's load" below is what the three serve at ${pct} hits, ${whole(today)} req/s. ` +
       `The database ran ${fixed(hitStatements, 3)} statements per cached request and ${fixed(missStatements, 2)} per uncached one, so each request costs ${fixed(hit * hitStatements + (1 - hit) * missStatements, 3)} statements on average. ` +
       `The busiest measured run had the database serving ${whole(dbCapacity)} statements/s while sharing the cores with everything else: taken as what one replica carries, a floor.`,
     '',
