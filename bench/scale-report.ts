@@ -47,7 +47,7 @@ function machine(settings: RunSettings): string[] {
     `- Memory: ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB; OS: ${os.type()} ${os.release()}; Node.js ${process.version}; PostgreSQL ${settings.postgresVersion} on loopback`,
     `- Instances: the compiled server, one process each (\`WEB_CONCURRENCY=1\`); nginx (bench/stack.ts, the shipped deploy/nginx configuration) in front of one or three`,
     `- Load: autocannon, ${settings.connections} connections, ${WARM_UP_SECONDS} s warm-up then ${settings.duration} s measured per scenario; database seeded as \`npm run bench\` seeds it (100 posts, 10,000 events)`,
-    `- Machine load average (1 min) when the run began: ${settings.loadAtStart.toFixed(1)}`,
+    `- Machine load average (1 min) when the run began: ${settings.loadAtStart.toFixed(1)}, when it ended: ${os.loadavg()[0].toFixed(1)} (other work on the machine lowers every figure)`,
   ];
 }
 
@@ -125,10 +125,9 @@ function arithmetic(runs: Measured[], hit: number): string[] {
       `anonymous misses are read on replicas while every cached hit's version check stays on the primary (the read-after-write guarantee rests on it).`,
     '',
     `One instance served ${whole(one.cached.result.requestsPerSecond)} req/s cached and ${whole(one.uncached.result.requestsPerSecond)} uncached, so ${whole(perInstance)} req/s at ${pct} hits. ` +
-      `Three instances behind nginx on the same two cores served ${whole(three.cached.result.requestsPerSecond)} and ${whole(three.uncached.result.requestsPerSecond)} req/s (${whole(three.cached.result.requestsPerSecond / 3)} and ${whole(three.uncached.result.requestsPerSecond / 3)} per instance): ` +
-      (proxied
-        ? `One instance behind nginx served ${whole(proxied.cached.result.requestsPerSecond)} and ${whole(proxied.uncached.result.requestsPerSecond)}: the rest of the difference is the proxy hop and more processes than cores, not the database. `
-        : '') +
+      `Three instances behind nginx on the same two cores served ${whole(three.cached.result.requestsPerSecond)} and ${whole(three.uncached.result.requestsPerSecond)} req/s (${whole(three.cached.result.requestsPerSecond / 3)} and ${whole(three.uncached.result.requestsPerSecond / 3)} per instance)` +
+      (proxied ? `; one instance behind nginx served ${whole(proxied.cached.result.requestsPerSecond)} and ${whole(proxied.uncached.result.requestsPerSecond)}, which tells the proxy hop from more processes than cores` : '') +
+      '. ' +
       `"today's load" below is what the three serve at ${pct} hits, ${whole(today)} req/s. ` +
       `The database ran ${fixed(hitStatements, 3)} statements per cached request and ${fixed(missStatements, 2)} per uncached one, so each request costs ${fixed(hit * hitStatements + (1 - hit) * missStatements, 3)} statements on average. ` +
       `The busiest measured run had the database serving ${whole(dbCapacity)} statements/s while sharing the cores with everything else: taken as what one replica carries, a floor.`,
