@@ -31,12 +31,14 @@ async function onMaintenance<T>(url: string, work: (client: Client) => Promise<T
   }
 }
 
-/** BENCH_DATABASE_URL as given, or a new database with a unique name on the machine's server. */
-export async function benchDatabase(): Promise<BenchDatabase> {
+/** BENCH_DATABASE_URL as given, or a new database with a unique name on `server` (any URL of it; the machine's by default). */
+export async function benchDatabase(server = DEFAULT_SERVER): Promise<BenchDatabase> {
   const given = process.env.BENCH_DATABASE_URL;
   if (given) return { url: given, name: decodeURIComponent(new URL(given).pathname.slice(1)), drop: async () => {} };
   const name = `bench_scale_${process.pid}_${Date.now()}`;
-  const url = `${DEFAULT_SERVER}/${name}`;
+  const parsed = new URL(server);
+  parsed.pathname = `/${name}`;
+  const url = parsed.toString();
   await onMaintenance(url, (client) => client.query(`CREATE DATABASE "${name}"`));
   return { url, name, drop: () => onMaintenance(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined) };
 }
