@@ -32,7 +32,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 
-interface Result {
+export interface Result {
   scenario: Scenario;
   /** Requests answered during the run. */
   requests: number;
@@ -96,9 +96,9 @@ async function counters(port: number): Promise<{ statements: number; prisma: num
 }
 
 /** Seconds of load before each measured run (JIT, caches, connection pools). */
-const WARM_UP_SECONDS = 3;
+export const WARM_UP_SECONDS = 3;
 
-async function load(port: number, scenario: Scenario, duration = DURATION): Promise<Result> {
+export async function load(port: number, scenario: Scenario, duration = DURATION): Promise<Result> {
   // Answers that are HTTP 2xx yet failed (a GraphQL `errors` body) are counted as failures too.
   let failedBodies = 0;
   const { failed } = scenario;
@@ -272,7 +272,7 @@ async function main(): Promise<void> {
 }
 
 /** `text` with the part between `<!-- name:start -->` and `<!-- name:end -->` replaced (appended if absent). */
-function replaceSection(text: string, name: string, body: string): string {
+export function replaceSection(text: string, name: string, body: string): string {
   const [open, close] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
   const wrapped = body.startsWith(open) ? body : `${open}\n${body}\n${close}`;
   const start = text.indexOf(open);
@@ -280,7 +280,10 @@ function replaceSection(text: string, name: string, body: string): string {
   return start !== -1 && end !== -1 ? text.slice(0, start) + wrapped + text.slice(end + close.length) : text + '\n' + wrapped + '\n';
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// bench/scale-out.ts imports the load and the section writer without running this benchmark.
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
