@@ -96,6 +96,9 @@ const blended = (b: Basis, hit: number): number => 1 / (hit / b.cached.result.re
  * hit ratio, today's load (what the three instances served here at that ratio), and at 1×, 10×
  * and 100× of it the instances, the primary's and the replicas' statements/s.
  */
+/** Lease renewals per second per instance with the default CACHE_LEASE_MS (every quarter lease). */
+const RENEWALS_PER_SECOND = 4;
+
 function arithmetic(runs: Measured[], hit: number): string[] {
   const one = basis(runs, 1, false);
   const three = basis(runs, 3, true);
@@ -107,14 +110,13 @@ function arithmetic(runs: Measured[], hit: number): string[] {
   const missStatements = perRequest(three.uncached.dbTransactions, three.uncached);
   // The most statements/s this database was seen to serve: a floor of what one server carries, since it shared the cores.
   const dbCapacity = Math.max(...runs.map((m) => perRequest(m.dbTransactions, m) * m.result.requestsPerSecond));
-  // Coalesced checks: what each of the three busy instances sent per second, whatever its request rate.
-  const checksPerInstance = perRequest(three.cached.dbTransactions, three.cached) * three.cached.result.requestsPerSecond / 3;
+  // With the cache lease (src/cache/lease.ts) a hit asks the database nothing; each instance renews its lease RENEWALS_PER_SECOND times a second.
   const rows = [1, 10, 100].map((k) => {
     const rate = k * today;
     const instances = Math.ceil(rate / perInstance);
     const primary = rate * hit * hitStatements;
     const replicas = rate * (1 - hit) * missStatements;
-    return `| ${k}× | ${whole(rate)} | ${instances} | ${whole(primary)} | ${whole(Math.min(primary, instances * checksPerInstance))} | ${whole(replicas)} | ${Math.max(1, Math.ceil(replicas / dbCapacity))} |`;
+    return `| ${k}× | ${whole(rate)} | ${instances} | ${whole(primary)} | ${whole(instances * RENEWALS_PER_SECOND)} | ${whole(replicas)} | ${Math.max(1, Math.ceil(replicas / dbCapacity))} |`;
   });
   const pct = `${Math.round(hit * 100)} %`;
   return [
@@ -122,7 +124,7 @@ function arithmetic(runs: Measured[], hit: number): string[] {
     '#### Past one machine (derived from the figures above)',
     '',
     `Assumptions: ${pct} of requests are cache hits (\`BENCH_SCALE_HIT_RATIO\`), the rest cost what an uncached posts-list request costs; the measured posts list stands for the read traffic; writes are not included; ` +
-      `anonymous misses are read on replicas while every cached hit's version check stays on the primary (the read-after-write guarantee rests on it).`,
+      `anonymous misses are read on replicas (DATABASE_REPLICA_URLS) and a cached hit asks no database while its instance holds its cache lease; the lease renewals (${RENEWALS_PER_SECOND} a second per instance with the default CACHE_LEASE_MS=1000) go to the primary.`,
     '',
     `One instance served ${whole(one.cached.result.requestsPerSecond)} req/s cached and ${whole(one.uncached.result.requestsPerSecond)} uncached, so ${whole(perInstance)} req/s at ${pct} hits. ` +
       `Three instances behind nginx on the same two cores served ${whole(three.cached.result.requestsPerSecond)} and ${whole(three.uncached.result.requestsPerSecond)} req/s (${whole(three.cached.result.requestsPerSecond / 3)} and ${whole(three.uncached.result.requestsPerSecond / 3)} per instance)` +
@@ -132,12 +134,11 @@ function arithmetic(runs: Measured[], hit: number): string[] {
       `The database ran ${fixed(hitStatements, 3)} statements per cached request and ${fixed(missStatements, 2)} per uncached one, so each request costs ${fixed(hit * hitStatements + (1 - hit) * missStatements, 3)} statements on average. ` +
       `The busiest measured run had the database serving ${whole(dbCapacity)} statements/s while sharing the cores with everything else: taken as what one replica carries, a floor.`,
     '',
-    '| load | requests/s | instances (at one instance\'s blended rate) | primary: statements/s, per hit as measured | primary: statements/s, coalesced checks | replicas: statements/s (misses) | replicas needed |',
+    '| load | requests/s | instances (at one instance\'s blended rate) | primary: statements/s of the hits, as measured per hit | of which lease renewals (instances × 4/s) | replicas: statements/s (misses) | replicas needed |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
-    `"Per hit as measured" scales the measured statements per cached request with the request rate. Hits' version checks are coalesced (concurrent hits share one read), so an instance sends about one check per database round trip while busy, whatever its rate: ` +
-      `the three busy instances here sent ${whole(checksPerInstance)} each per second, and "coalesced checks" is that times the instances (never more than the first figure). ` +
+    `"As measured per hit" scales the measured statements per cached request with the request rate; with the lease those are the renewals, which do not grow with the request rate, so it is an upper bound and the renewals column the floor. ` +
       `Instances on machines of their own serve more than these, which shared two cores with PostgreSQL and the load generator, so the instance counts are upper bounds.`,
   ];
 }
@@ -152,7 +153,7 @@ export function scaleSection(runs: Measured[], settings: RunSettings): string {
       '(every statement run outside an explicit transaction is one transaction; a statement inside BEGIN…COMMIT is not counted on its own and opening a connection adds one; ' +
       'the counters are read from another database, after waiting for the backends to publish theirs, so the measuring queries are not among them). ' +
       'The instances\' background work while idle (below) is measured on each stack first and taken off for the pauses around the run, so only the run\'s own seconds of it remain. ' +
-      '"/metrics": the instances\' own count (`db_statements_run`), summed; it leaves out the response cache\'s own connections (the invalidation log\'s version checks and LISTEN), which the database\'s count includes.',
+      '"/metrics": the instances\' own count (`db_statements_run`), summed; it leaves out the response cache\'s own connections (the invalidation log\'s lease renewals, publishes and acknowledgements on LISTEN), which the database\'s count includes.',
     '',
     ...table(runs),
     '',
