@@ -1,0 +1,191 @@
+/**
+ * A scale-out stack on this machine: `instances` compiled servers (`node dist/src/main.js`, one
+ * process each: WEB_CONCURRENCY=1) on one database, behind an nginx started here with the shipped
+ * configuration (deploy/nginx/content-site.conf, rendered for their ports into a temporary prefix),
+ * or without nginx. `restart()` is the rolling restart of deploy/rolling-restart.sh
+ * (src/deploy/rolling-restart.ts): down + reload, SIGTERM, wait for the exit, start, /health, up + reload.
+ * Needs `npm run build` (dist/) and, with nginx, /usr/sbin/nginx (Debian's package).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './free-port';
+import { reloadNginx } from '../src/deploy/nginx-reload';
+import { waitReady } from '../src/deploy/readiness';
+import { restartBehindNginx } from '../src/deploy/rolling-restart';
+import { upstreamList } from '../src/deploy/upstream-file';
+
+const ROOT = path.join(__dirname, '..');
+const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
+const STOP_TIMEOUT_MS = 20000;
+const OUTPUT_KEPT = 20000;
+
+export interface StackInstance {
+  port: number;
+  /** The current process (a new one after each restart). */
+  pid: number;
+  /** The rolling-restart step for this instance (behind nginx: drained first). */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface Stack {
+  /** nginx, or the (first) instance when nginx is off. */
+  url: string;
+  instances: StackInstance[];
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  databaseUrl: string;
+  instances: number;
+  nginx: boolean;
+  /** Extra environment of every instance (SITE_URL defaults to the stack's url). */
+  env?: Record<string, string>;
+}
+
+interface Process {
+  child: ChildProcess;
+  exited: Promise<void>;
+  output(): string;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Process {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, exited, output: () => output };
+}
+
+/** SIGTERM, then SIGKILL if the process is still there after the timeout. */
+async function terminate(process: Process, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (process.child.exitCode !== null || process.child.signalCode !== null) return;
+  process.child.kill(signal);
+  const timer = setTimeout(() => process.child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await process.exited;
+  clearTimeout(timer);
+}
+
+const exitReason = (process: Process) => (process.child.exitCode !== null || process.child.signalCode !== null ? `exited (${process.child.signalCode ?? `code ${process.child.exitCode}`}): ${process.output()}` : undefined);
+
+class Instance implements StackInstance {
+  private process!: Process;
+
+  constructor(
+    readonly port: number,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly drain: ((instance: Instance) => Promise<void>) | undefined,
+  ) {}
+
+  get pid(): number {
+    return this.process.child.pid ?? -1;
+  }
+
+  get healthUrl(): string {
+    return `http://127.0.0.1:${this.port}/health`;
+  }
+
+  /** Starts the process and waits until /health answers 200. */
+  async start(): Promise<void> {
+    this.launch();
+    await waitReady(this.healthUrl, 60000, () => exitReason(this.process));
+  }
+
+  launch(): void {
+    this.process = run(process.execPath, ['dist/src/main.js'], { ...this.env, PORT: String(this.port) });
+  }
+
+  failed = (): string | undefined => exitReason(this.process);
+
+  /** SIGTERM and wait for the exit, then start again (not waiting for readiness). */
+  async replace(): Promise<void> {
+    await terminate(this.process);
+    this.launch();
+  }
+
+  async restart(): Promise<void> {
+    if (this.drain) return this.drain(this);
+    await this.replace();
+    await waitReady(this.healthUrl, 60000, this.failed);
+  }
+
+  stop(): Promise<void> {
+    return terminate(this.process);
+  }
+}
+
+/** deploy/nginx/content-site.conf for this stack: listening on `port`, including `upstreamFile`. */
+export function renderSiteConfig(port: number, upstreamFile: string): string {
+  const shipped = readFileSync(path.join(ROOT, 'deploy', 'nginx', 'content-site.conf'), 'utf8');
+  const listen = /^(\s*)listen 80;$/m;
+  const include = /include \/etc\/nginx\/content-site-upstream\.conf;/;
+  if (!listen.test(shipped) || !include.test(shipped)) throw new Error('deploy/nginx/content-site.conf: no "listen 80;" or upstream include to render');
+  return shipped.replace(listen, `$1listen 127.0.0.1:${port};`).replace(include, `include ${upstreamFile};`);
+}
+
+/** A whole nginx.conf around the site's configuration, everything nginx writes kept under `prefix`. */
+function nginxConfig(prefix: string, site: string): string {
+  return [
+    // As root, the workers would otherwise run as nobody, unable to use the temporary paths.
+    process.getuid?.() === 0 ? 'user root;' : '',
+    'worker_processes auto;',
+    `pid ${prefix}/nginx.pid;`,
+    `error_log ${prefix}/error.log warn;`,
+    'events { worker_connections 4096; }',
+    'http {',
+    '  access_log off;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${prefix}/${kind}_temp;`),
+    site,
+    '}',
+    '',
+  ].join('\n');
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  if (options.instances < 1) throw new Error('a stack needs at least one instance');
+  const ports = await Promise.all(Array.from({ length: options.instances }, () => freePort()));
+  const nginxPort = options.nginx ? await freePort() : undefined;
+  const url = `http://127.0.0.1:${nginxPort ?? ports[0]}`;
+  const prefix = mkdtempSync(path.join(os.tmpdir(), 'content-site-stack-'));
+  chmodSync(prefix, 0o755);
+  const upstreamFile = path.join(prefix, 'upstream.conf');
+  let nginx: Process | undefined;
+
+  const reload = async () => {
+    if (!nginx?.child.pid) throw new Error('nginx is not running');
+    await reloadNginx(nginx.child.pid);
+  };
+  const drain = options.nginx ? (instance: Instance) => restartBehindNginx({ upstreamFile, reload }, { address: `127.0.0.1:${instance.port}`, healthUrl: instance.healthUrl, replace: () => instance.replace(), failed: instance.failed }) : undefined;
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', DATABASE_URL: options.databaseUrl, WEB_CONCURRENCY: '1', LOG_LEVEL: 'warn', SITE_URL: url, ...options.env };
+  const instances = ports.map((port) => new Instance(port, env, drain));
+
+  const stop = async () => {
+    await Promise.all(instances.map((instance) => instance.stop().catch(() => undefined)));
+    if (nginx) await terminate(nginx, 'SIGQUIT');
+    rmSync(prefix, { recursive: true, force: true });
+  };
+
+  try {
+    // The first start migrates and seeds an empty database; the others then find it ready.
+    await instances[0].start();
+    await Promise.all(instances.slice(1).map((instance) => instance.start()));
+    if (nginxPort) {
+      writeFileSync(upstreamFile, upstreamList(ports));
+      const config = path.join(prefix, 'nginx.conf');
+      writeFileSync(config, nginxConfig(prefix, renderSiteConfig(nginxPort, upstreamFile)));
+      nginx = run(NGINX, ['-p', prefix, '-e', `${prefix}/error.log`, '-c', config, '-g', 'daemon off;'], process.env);
+      await waitReady(`${url}/ping`, 10000, () => {
+        const reason = exitReason(nginx!);
+        return reason && `nginx ${reason} ${readFileSync(`${prefix}/error.log`, 'utf8')}`;
+      });
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, instances, stop };
+}
