@@ -52,6 +52,20 @@ export interface Config {
   /** Days the security log keeps an entry (SECURITY_LOG_RETENTION_DAYS; 0: forever). */
   securityLogRetentionDays: number;
   securityScan: SecurityScanConfig;
+  /**
+   * Milliseconds a SIGTERM keeps serving before the instance stops accepting connections
+   * (SHUTDOWN_DRAIN_MS, default 0): /health already answers 503 and every answer closes its
+   * connection, so that a balancer with active checks stops sending here first.
+   */
+  shutdownDrainMs: number;
+  /**
+   * A direct PostgreSQL connection (DATABASE_DIRECT_URL) for what a transaction-pooling PgBouncer
+   * cannot carry: the invalidation bus's LISTEN and the migrations' session advisory lock.
+   * Unset: DATABASE_URL.
+   */
+  databaseDirectUrl?: string;
+  /** Connections of the main pool of each serving process (DATABASE_POOL_SIZE, default 10; the fast-read pool takes min(this, 4)). */
+  databasePoolSize: number;
 }
 
 /** Where the security configuration keeps its counters (failed logins, lockouts, rate limits). */
@@ -292,6 +306,13 @@ export function providerOf(databaseUrl: string): Provider {
   throw new ConfigError(`DATABASE_URL must start with file: or postgresql://, got "${databaseUrl}"`);
 }
 
+function directUrl(raw: string | undefined): string | undefined {
+  const url = raw?.trim();
+  if (!url) return undefined;
+  if (providerOf(url) !== 'postgresql') throw new ConfigError('DATABASE_DIRECT_URL must be a postgresql:// address');
+  return url;
+}
+
 /** One worker per core, at most four (each holds its own connections and response cache). */
 function defaultWorkers(): number {
   return Math.min(4, os.availableParallelism());
@@ -383,6 +404,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     securityScan: {
       blockedHosts: hostList(env.SECURITY_SCAN_BLOCKED_HOSTS).map((host) => host.replace(/\.$/, '')),
     },
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0),
+    databaseDirectUrl: directUrl(env.DATABASE_DIRECT_URL),
+    databasePoolSize: Math.max(1, integer(env, 'DATABASE_POOL_SIZE', 10)),
   };
 }
 

@@ -16,7 +16,8 @@ type Prepared = { applied: unknown; seeded: unknown };
 
 /** Migrations and the first start's seeding, once per start (in the primary when there are workers). */
 async function prepare(config: Config): Promise<Prepared> {
-  const migration = await migrate(config.databaseUrl);
+  // The migrations hold a session advisory lock: a direct connection behind PgBouncer.
+  const migration = await migrate(config.databaseDirectUrl ?? config.databaseUrl);
   const db = createDatabase(config.databaseUrl);
   try {
     const report = await bootstrap(config, db);
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
  */
 async function serve(config: Config, ready: Promise<Prepared | void>): Promise<void> {
   const [{ buildApp }, prepared] = await Promise.all([import('./http/app'), ready]);
-  const db = createDatabase(config.databaseUrl, { strictReads: config.strictReads });
+  const db = createDatabase(config.databaseUrl, { strictReads: config.strictReads, poolSize: config.databasePoolSize });
   const app = await buildApp(config, db, cluster.isWorker ? { metrics: workerMetrics } : {});
   const log = app.fastify.log;
   if (prepared) log.info({ provider: config.provider, ...prepared }, 'database ready');
@@ -71,12 +72,17 @@ async function serve(config: Config, ready: Promise<Prepared | void>): Promise<v
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // /health answers 503 from now on and every answer closes its connection (src/http/health.ts).
+    app.health.drain();
+    log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining, then finishing in-flight requests');
     const force = setTimeout(() => {
       log.warn('grace period over, exiting');
       process.exit(1);
-    }, config.shutdownGraceMs);
+    }, config.shutdownDrainMs + config.shutdownGraceMs);
     force.unref();
+    // Still serving while a balancer's active check notices the 503 (SHUTDOWN_DRAIN_MS; nginx OSS
+    // has none: deploy/rolling-restart.sh takes the instance out of nginx before the SIGTERM).
+    if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     // Connections that finish their last response while we close would otherwise linger as idle
     // keep-alive sockets until the client drops them; close them as soon as they are idle.
     const sweep = setInterval(() => app.fastify.server.closeIdleConnections(), 100);

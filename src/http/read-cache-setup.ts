@@ -25,7 +25,7 @@ export async function createReadCache(config: Config, db: Database, log: Logger,
   const store = config.cache.enabled ? new ResponseCache({ maxBytes: config.cache.maxBytes }) : null;
   // Every instance publishes what its writes change, caching or not: the others on the database
   // (and a CDN, through the webhook) must drop it all the same.
-  const bus = await createInvalidationBus(db, store, { onError: (error) => log.warn({ err: error }, 'cache invalidation bus') });
+  const bus = await createInvalidationBus(db, store, { listenUrl: config.databaseDirectUrl, onError: (error) => log.warn({ err: error }, 'cache invalidation bus') });
   const webhook = config.cache.purgeWebhook;
   if (webhook) {
     bus.onInvalidate((tags, _version, origin) => {
