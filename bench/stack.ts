@@ -2,8 +2,9 @@
  * A scale-out stack on this machine: `instances` compiled servers (`node dist/src/main.js`, one
  * process each: WEB_CONCURRENCY=1) on one database, behind an nginx started here with the shipped
  * configuration (deploy/nginx/content-site.conf, rendered for their ports into a temporary prefix),
- * or without nginx. `restart()` is the rolling restart of deploy/rolling-restart.sh
- * (src/deploy/rolling-restart.ts): down + reload, SIGTERM, wait for the exit, start, /health, up + reload.
+ * or without nginx. `restart()` takes deploy/rolling-restart.sh's steps for one instance: SIGTERM,
+ * wait for the exit (the instance drains itself: src/http/shutdown.ts), start again, wait for
+ * /health to answer 200, then (behind nginx) wait nginx's fail_timeout so that it serves again.
  * Needs `npm run build` (dist/) and, with nginx, /usr/sbin/nginx (Debian's package).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,21 +12,20 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
-import { reloadNginx } from '../src/deploy/nginx-reload';
-import { waitReady } from '../src/deploy/readiness';
-import { restartBehindNginx } from '../src/deploy/rolling-restart';
-import { upstreamList } from '../src/deploy/upstream-file';
+import { waitReady } from './readiness';
 
 const ROOT = path.join(__dirname, '..');
 const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
 const STOP_TIMEOUT_MS = 20000;
 const OUTPUT_KEPT = 20000;
+/** nginx's fail_timeout in the upstream list (deploy/nginx/content-site-upstream.conf). */
+const FAIL_TIMEOUT_S = 5;
 
 export interface StackInstance {
   port: number;
   /** The current process (a new one after each restart). */
   pid: number;
-  /** The rolling-restart step for this instance (behind nginx: drained first). */
+  /** The rolling-restart step for this instance: SIGTERM, exit, start, ready (and nginx's fail_timeout). */
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -78,7 +78,8 @@ class Instance implements StackInstance {
   constructor(
     readonly port: number,
     private readonly env: NodeJS.ProcessEnv,
-    private readonly drain: ((instance: Instance) => Promise<void>) | undefined,
+    /** Waited after the instance is ready again (nginx's fail_timeout; 0 without nginx). */
+    private readonly settleMs: number,
   ) {}
 
   get pid(): number {
@@ -99,18 +100,11 @@ class Instance implements StackInstance {
     this.process = run(process.execPath, ['dist/src/main.js'], { ...this.env, PORT: String(this.port) });
   }
 
-  failed = (): string | undefined => exitReason(this.process);
-
-  /** SIGTERM and wait for the exit, then start again (not waiting for readiness). */
-  async replace(): Promise<void> {
-    await terminate(this.process);
-    this.launch();
-  }
-
   async restart(): Promise<void> {
-    if (this.drain) return this.drain(this);
-    await this.replace();
-    await waitReady(this.healthUrl, 60000, this.failed);
+    await terminate(this.process);
+    await this.start();
+    // nginx may have marked it failed while it was down (refused connections): it tries it again after fail_timeout.
+    await new Promise((resolve) => setTimeout(resolve, this.settleMs));
   }
 
   stop(): Promise<void> {
@@ -154,14 +148,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   chmodSync(prefix, 0o755);
   const upstreamFile = path.join(prefix, 'upstream.conf');
   let nginx: Process | undefined;
-
-  const reload = async () => {
-    if (!nginx?.child.pid) throw new Error('nginx is not running');
-    await reloadNginx(nginx.child.pid);
-  };
-  const drain = options.nginx ? (instance: Instance) => restartBehindNginx({ upstreamFile, reload }, { address: `127.0.0.1:${instance.port}`, healthUrl: instance.healthUrl, replace: () => instance.replace(), failed: instance.failed }) : undefined;
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', DATABASE_URL: options.databaseUrl, WEB_CONCURRENCY: '1', LOG_LEVEL: 'warn', SITE_URL: url, ...options.env };
-  const instances = ports.map((port) => new Instance(port, env, drain));
+  const instances = ports.map((port) => new Instance(port, env, options.nginx ? FAIL_TIMEOUT_S * 1000 : 0));
 
   const stop = async () => {
     await Promise.all(instances.map((instance) => instance.stop().catch(() => undefined)));
@@ -174,7 +162,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await instances[0].start();
     await Promise.all(instances.slice(1).map((instance) => instance.start()));
     if (nginxPort) {
-      writeFileSync(upstreamFile, upstreamList(ports));
+      writeFileSync(upstreamFile, ports.map((port) => `server 127.0.0.1:${port} max_fails=3 fail_timeout=${FAIL_TIMEOUT_S}s;\n`).join(''));
       const config = path.join(prefix, 'nginx.conf');
       writeFileSync(config, nginxConfig(prefix, renderSiteConfig(nginxPort, upstreamFile)));
       nginx = run(NGINX, ['-p', prefix, '-e', `${prefix}/error.log`, '-c', config, '-g', 'daemon off;'], process.env);

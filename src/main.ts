@@ -61,38 +61,14 @@ async function main(): Promise<void> {
  * `ready` (the database prepared, here or by the primary) is pending.
  */
 async function serve(config: Config, ready: Promise<Prepared | void>): Promise<void> {
-  const [{ buildApp }, prepared] = await Promise.all([import('./http/app'), ready]);
+  const [{ buildApp }, { gracefulShutdown }, prepared] = await Promise.all([import('./http/app'), import('./http/shutdown'), ready]);
   const db = createDatabase(config.databaseUrl, { strictReads: config.strictReads, poolSize: config.databasePoolSize });
   const app = await buildApp(config, db, cluster.isWorker ? { metrics: workerMetrics } : {});
   const log = app.fastify.log;
   if (prepared) log.info({ provider: config.provider, ...prepared }, 'database ready');
   await app.fastify.listen({ port: config.port, host: config.host });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    // /health answers 503 from now on and every answer closes its connection (src/http/health.ts).
-    app.health.drain();
-    log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining, then finishing in-flight requests');
-    const force = setTimeout(() => {
-      log.warn('grace period over, exiting');
-      process.exit(1);
-    }, config.shutdownDrainMs + config.shutdownGraceMs);
-    force.unref();
-    // Still serving while a balancer's active check notices the 503 (SHUTDOWN_DRAIN_MS; nginx OSS
-    // has none: deploy/rolling-restart.sh takes the instance out of nginx before the SIGTERM).
-    if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
-    // Connections that finish their last response while we close would otherwise linger as idle
-    // keep-alive sockets until the client drops them; close them as soon as they are idle.
-    const sweep = setInterval(() => app.fastify.server.closeIdleConnections(), 100);
-    sweep.unref();
-    await app.fastify.close();
-    clearInterval(sweep);
-    await db.close();
-    log.info('shut down cleanly');
-    process.exit(0);
-  };
+  const shutdown = gracefulShutdown(config, app, db, log);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
