@@ -8,20 +8,16 @@
  * Needs PostgreSQL (TEST_DATABASE_URL, else the machine's server), nginx (/usr/sbin/nginx) and the
  * compiled server (built here if out of date).
  */
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { Client } from 'pg';
 import sharp from 'sharp';
 import { startStack, type Stack } from '../../bench/stack';
 import { contentTag } from '../../src/cache/tags';
+import { buildDist } from '../support/build';
 import { ADMIN_APP_PASSWORD, ADMIN_LOGIN, basicAuth } from '../support/app';
 import { startS3Server, type TestS3 } from '../support/s3-server';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-postgres';
 
-const ROOT = path.join(__dirname, '..', '..');
-const SERVER_URL = process.env.TEST_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/test';
 const AUTH = basicAuth(ADMIN_LOGIN, ADMIN_APP_PASSWORD);
 const READERS = 4;
 const WRITERS = 3;
@@ -31,31 +27,16 @@ const AFTER_RESTARTS_MS = 2000;
 
 jest.setTimeout(240000);
 
-let databaseName: string;
-let databaseUrl: string;
+let database: ScratchDatabase | undefined;
 let s3: TestS3;
 let stack: Stack | undefined;
 let webhook: Server;
 const purges: string[][] = [];
 
-async function admin<T>(url: string, run: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  // The stack runs dist/ (a no-op when the build is up to date).
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'pipe' });
-  databaseName = `cs_deploy_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await admin(SERVER_URL, (c) => c.query(`CREATE DATABASE "${databaseName}"`));
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  // The stack runs dist/.
+  buildDist();
+  database = await createScratchDatabase('cs_deploy');
   s3 = await startS3Server();
   webhook = createServer((req, res) => {
     let body = '';
@@ -67,7 +48,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
   stack = await startStack({
-    databaseUrl,
+    databaseUrl: database.url,
     instances: 3,
     nginx: true,
     env: {
@@ -86,7 +67,7 @@ afterAll(async () => {
   await stack?.stop();
   await new Promise((resolve) => webhook?.close(resolve));
   await s3?.close();
-  if (databaseName) await admin(SERVER_URL, (c) => c.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
+  await database?.drop();
 });
 
 interface Outcome {
@@ -167,12 +148,12 @@ async function load(base: string, running: () => boolean): Promise<Outcome> {
   return outcome;
 }
 
-/** Requests an instance answered since it started (its own /metrics, asked directly). */
-async function requestsServed(port: number): Promise<number> {
+/** REST requests an instance answered since it started (its own /metrics, asked directly; /health probes are not REST). */
+async function restRequestsServed(port: number): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   return text
     .split('\n')
-    .filter((line) => line.startsWith('http_request_duration_seconds_count'))
+    .filter((line) => line.startsWith('http_request_duration_seconds_count{family="rest:'))
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
 
@@ -190,6 +171,8 @@ test('a rolling restart of three instances behind nginx under a mixed load: no f
     loading = false;
   }
   const result = await outcome;
+  const writes = [...result.writes.values()].reduce((sum, n) => sum + n, 0);
+  console.log(`rolling restart under load: ${result.requests} requests, ${writes} acknowledged writes on ${result.written.size} posts, ${result.uploads.length} uploads, ${result.failures.length} failed, ${result.stale.length} stale`);
 
   expect(result.failures).toEqual([]);
   expect(result.stale).toEqual([]);
@@ -199,10 +182,12 @@ test('a rolling restart of three instances behind nginx under a mixed load: no f
   // Every instance is a new process, and served requests through nginx since it started.
   const after = running.instances.map((instance) => instance.pid);
   after.forEach((pid, i) => expect(pid).not.toBe(before[i]));
-  for (const instance of running.instances) expect(await requestsServed(instance.port)).toBeGreaterThan(0);
+  const served = await Promise.all(running.instances.map((instance) => restRequestsServed(instance.port)));
+  console.log(`REST requests each instance served since its restart: ${served.join(", ")}`);
+  for (const count of served) expect(count).toBeGreaterThan(0);
 
   // No lost write: each acknowledged post holds its last acknowledged title.
-  const rows = await admin(databaseUrl, (c) => c.query<{ id: number; title: string }>('SELECT id, title FROM "Content" WHERE id = ANY($1)', [[...result.written.keys()]]));
+  const rows = await database!.query((c) => c.query<{ id: number; title: string }>('SELECT id, title FROM "Content" WHERE id = ANY($1)', [[...result.written.keys()]]));
   expect(new Map(rows.rows.map((row) => [row.id, row.title]))).toEqual(result.written);
 
   // Every upload is in the bucket.
