@@ -10,8 +10,9 @@
  *      sending a request on it at that very moment (nginx does not retry a POST it has sent). The
  *      balancer drops its idle connections after its own idle timeout (nginx's upstream
  *      `keepalive_timeout`, which must stay below SHUTDOWN_GRACE_MS).
- *   4. Once no connection is left, or SHUTDOWN_GRACE_MS has passed, the server closes (what is
- *      still open is closed), then the database; the process exits.
+ *   4. Once no connection is left, or SHUTDOWN_GRACE_MS has passed (idle connections are then
+ *      closed, and busy ones cut), the server closes, then the database; the process exits.
+ * SIGINT (Ctrl-C) closes the idle connections at once: no balancer is waited for.
  */
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
@@ -42,9 +43,15 @@ export function gracefulShutdown(config: Config, app: App, db: Database, log: Fa
     force.unref();
     if (config.shutdownDrainMs > 0) await sleep(config.shutdownDrainMs);
     const server = app.fastify.server;
+    // Interactive (SIGINT, Ctrl-C): no balancer to wait for, idle connections go at once.
+    if (signal === 'SIGINT') server.closeIdleConnections();
     const grace = setTimeout(() => {
-      log.warn('grace period over: closing the connections still open');
-      server.closeAllConnections();
+      server.closeIdleConnections();
+      server.getConnections((_error, active) => {
+        if (!active) return;
+        log.warn({ active }, 'grace period over: closing the connections still busy');
+        server.closeAllConnections();
+      });
     }, config.shutdownGraceMs);
     await stopAccepting(server);
     clearTimeout(grace);
