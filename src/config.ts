@@ -64,8 +64,6 @@ export interface Config {
    * Unset: DATABASE_URL.
    */
   databaseDirectUrl?: string;
-  /** Connections of the main pool of each serving process (DATABASE_POOL_SIZE, default 10; the fast-read pool takes min(this, 4)). */
-  databasePoolSize: number;
 }
 
 /** Where the security configuration keeps its counters (failed logins, lockouts, rate limits). */
@@ -406,7 +404,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0),
     databaseDirectUrl: directUrl(env.DATABASE_DIRECT_URL),
-    databasePoolSize: Math.max(1, integer(env, 'DATABASE_POOL_SIZE', 10)),
   };
 }
 

@@ -62,7 +62,7 @@ async function main(): Promise<void> {
  */
 async function serve(config: Config, ready: Promise<Prepared | void>): Promise<void> {
   const [{ buildApp }, { gracefulShutdown }, prepared] = await Promise.all([import('./http/app'), import('./http/shutdown'), ready]);
-  const db = createDatabase(config.databaseUrl, { strictReads: config.strictReads, poolSize: config.databasePoolSize });
+  const db = createDatabase(config.databaseUrl, { strictReads: config.strictReads });
   const app = await buildApp(config, db, cluster.isWorker ? { metrics: workerMetrics } : {});
   const log = app.fastify.log;
   if (prepared) log.info({ provider: config.provider, ...prepared }, 'database ready');
