@@ -291,6 +291,14 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   };
 }
 
+/** DATABASE_DIRECT_URL: PostgreSQL only (it bypasses a connection pooler in front of DATABASE_URL). */
+function directUrl(raw: string | undefined): string | undefined {
+  const url = raw?.trim();
+  if (!url) return undefined;
+  if (providerOf(url) !== 'postgresql') throw new ConfigError('DATABASE_DIRECT_URL must be a postgresql:// address');
+  return url;
+}
+
 function redisUrl(value: string | undefined): string | undefined {
   const url = value?.trim();
   if (!url) return undefined;
@@ -302,13 +310,6 @@ export function providerOf(databaseUrl: string): Provider {
   if (/^postgres(ql)?:\/\//i.test(databaseUrl)) return 'postgresql';
   if (/^file:/i.test(databaseUrl)) return 'sqlite';
   throw new ConfigError(`DATABASE_URL must start with file: or postgresql://, got "${databaseUrl}"`);
-}
-
-function directUrl(raw: string | undefined): string | undefined {
-  const url = raw?.trim();
-  if (!url) return undefined;
-  if (providerOf(url) !== 'postgresql') throw new ConfigError('DATABASE_DIRECT_URL must be a postgresql:// address');
-  return url;
 }
 
 /** One worker per core, at most four (each holds its own connections and response cache). */

@@ -11,6 +11,8 @@ import { createDatabase } from './db/client';
 import { bootstrap } from './db/bootstrap';
 import { migrate } from './db/migrate';
 import { databasePrepared, runPrimary, workerMetrics } from './cluster';
+// Light (no HTTP stack): the primary may load it.
+import { gracefulShutdown } from './http/shutdown';
 
 type Prepared = { applied: unknown; seeded: unknown };
 
@@ -61,7 +63,7 @@ async function main(): Promise<void> {
  * `ready` (the database prepared, here or by the primary) is pending.
  */
 async function serve(config: Config, ready: Promise<Prepared | void>): Promise<void> {
-  const [{ buildApp }, { gracefulShutdown }, prepared] = await Promise.all([import('./http/app'), import('./http/shutdown'), ready]);
+  const [{ buildApp }, prepared] = await Promise.all([import('./http/app'), ready]);
   const db = createDatabase(config.databaseUrl, { strictReads: config.strictReads });
   const app = await buildApp(config, db, cluster.isWorker ? { metrics: workerMetrics } : {});
   const log = app.fastify.log;
