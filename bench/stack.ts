@@ -92,12 +92,8 @@ class Instance implements StackInstance {
 
   /** Starts the process and waits until /health answers 200. */
   async start(): Promise<void> {
-    this.launch();
-    await waitReady(this.healthUrl, 60000, () => exitReason(this.process));
-  }
-
-  launch(): void {
     this.process = run(process.execPath, ['dist/src/main.js'], { ...this.env, PORT: String(this.port) });
+    await waitReady(this.healthUrl, 60000, () => exitReason(this.process));
   }
 
   async restart(): Promise<void> {
@@ -152,8 +148,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const instances = ports.map((port) => new Instance(port, env, options.nginx ? FAIL_TIMEOUT_S * 1000 : 0));
 
   const stop = async () => {
-    await Promise.all(instances.map((instance) => instance.stop().catch(() => undefined)));
+    // nginx first: the instances then have no idle connection to wait for (src/http/shutdown.ts).
     if (nginx) await terminate(nginx, 'SIGQUIT');
+    await Promise.all(instances.map((instance) => instance.stop().catch(() => undefined)));
     rmSync(prefix, { recursive: true, force: true });
   };
 

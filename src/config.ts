@@ -58,6 +58,18 @@ export interface Config {
   /** Days the security log keeps an entry (SECURITY_LOG_RETENTION_DAYS; 0: forever). */
   securityLogRetentionDays: number;
   securityScan: SecurityScanConfig;
+  /**
+   * Milliseconds a SIGTERM keeps serving before the instance stops accepting connections
+   * (SHUTDOWN_DRAIN_MS, default 0): /health already answers 503 and every answer closes its
+   * connection, so that a balancer with active checks stops sending here first.
+   */
+  shutdownDrainMs: number;
+  /**
+   * A direct PostgreSQL connection (DATABASE_DIRECT_URL) for what a transaction-pooling PgBouncer
+   * cannot carry: the invalidation bus's LISTEN and the migrations' session advisory lock.
+   * Unset: DATABASE_URL.
+   */
+  databaseDirectUrl?: string;
 }
 
 /** Where the security configuration keeps its counters (failed logins, lockouts, rate limits). */
@@ -198,9 +210,6 @@ export interface CacheConfig {
   /** PostgreSQL: how long a cache hit may trust this instance's applied invalidations without a query,
    *  renewed every quarter of it (0: every hit asks the database). A crashed instance delays writes by at most this. */
   leaseMs: number;
-  /** PostgreSQL: where the LISTEN connection (which also renews the lease) goes, when DATABASE_URL is a
-   *  transaction-pooling PgBouncer (LISTEN needs a session of its own); DATABASE_URL by default. */
-  listenUrl?: string;
 }
 
 class ConfigError extends Error {}
@@ -291,6 +300,14 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   };
 }
 
+/** DATABASE_DIRECT_URL: PostgreSQL only (it bypasses a connection pooler in front of DATABASE_URL). */
+function directUrl(raw: string | undefined): string | undefined {
+  const url = raw?.trim();
+  if (!url) return undefined;
+  if (providerOf(url) !== 'postgresql') throw new ConfigError('DATABASE_DIRECT_URL must be a postgresql:// address');
+  return url;
+}
+
 function redisUrl(value: string | undefined): string | undefined {
   const url = value?.trim();
   if (!url) return undefined;
@@ -366,7 +383,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       purgeWebhook: env.CACHE_PURGE_WEBHOOK || undefined,
       schedulerIntervalMs: integer(env, 'SCHEDULER_INTERVAL_MS', 30000),
       leaseMs: integer(env, 'CACHE_LEASE_MS', 1000),
-      listenUrl: env.CACHE_LISTEN_URL || undefined,
     },
     geolocation: flag(env, 'GEOLOCATION', false),
     geolocationRadiusKm: integer(env, 'GEOLOCATION_RADIUS_KM', 40),
@@ -411,6 +427,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     securityScan: {
       blockedHosts: hostList(env.SECURITY_SCAN_BLOCKED_HOSTS).map((host) => host.replace(/\.$/, '')),
     },
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0),
+    databaseDirectUrl: directUrl(env.DATABASE_DIRECT_URL),
   };
 }
 

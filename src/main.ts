@@ -11,12 +11,15 @@ import { createDatabase, databaseOptions } from './db/client';
 import { bootstrap } from './db/bootstrap';
 import { migrate } from './db/migrate';
 import { databasePrepared, runPrimary, workerMetrics } from './cluster';
+// Light (no HTTP stack): the primary may load it.
+import { gracefulShutdown } from './http/shutdown';
 
 type Prepared = { applied: unknown; seeded: unknown };
 
 /** Migrations and the first start's seeding, once per start (in the primary when there are workers). */
 async function prepare(config: Config): Promise<Prepared> {
-  const migration = await migrate(config.databaseUrl);
+  // The migrations hold a session advisory lock: a direct connection behind PgBouncer.
+  const migration = await migrate(config.databaseDirectUrl ?? config.databaseUrl);
   const db = createDatabase(config.databaseUrl);
   try {
     const report = await bootstrap(config, db);
@@ -67,26 +70,7 @@ async function serve(config: Config, ready: Promise<Prepared | void>): Promise<v
   if (prepared) log.info({ provider: config.provider, ...prepared }, 'database ready');
   await app.fastify.listen({ port: config.port, host: config.host });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      log.warn('grace period over, exiting');
-      process.exit(1);
-    }, config.shutdownGraceMs);
-    force.unref();
-    // Connections that finish their last response while we close would otherwise linger as idle
-    // keep-alive sockets until the client drops them; close them as soon as they are idle.
-    const sweep = setInterval(() => app.fastify.server.closeIdleConnections(), 100);
-    sweep.unref();
-    await app.fastify.close();
-    clearInterval(sweep);
-    await db.close();
-    log.info('shut down cleanly');
-    process.exit(0);
-  };
+  const shutdown = gracefulShutdown(config, app, db, log);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

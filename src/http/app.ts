@@ -31,10 +31,13 @@ import { registerSecurity } from './security';
 import { registerReplicaRouting } from './replica-routing';
 import { closeAnalysisQueue } from '../domain/seo/analysis-queue';
 import { scanRunnerFor } from '../domain/security/scan/runner';
+import { registerHealth, type Health } from './health';
 
 export interface App {
   fastify: FastifyInstance;
   rest: RestDispatcher;
+  /** /ping and /health; `drain()` on shutdown (src/http/health.ts). */
+  health: Health;
 }
 
 export interface AppOptions {
@@ -137,18 +140,7 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   });
   fastify.addHook('onClose', async () => scans.close());
 
-  // Liveness: answers without touching the database (also the bare baseline of the benchmarks).
-  fastify.get('/ping', async () => ({ status: 'ok' }));
-  // Readiness: the database answers.
-  fastify.get('/health', async (_request, reply) => {
-    try {
-      await db.prisma.$queryRawUnsafe('SELECT 1');
-      return { status: 'ok' };
-    } catch {
-      // An error like any other (WordPress's shape), and still readable by a probe that looks at `status`.
-      return reply.code(503).send({ code: 'database_unavailable', message: 'The database does not answer.', data: { status: 503 }, status: 'unavailable' });
-    }
-  });
+  const health = registerHealth(fastify, db);
 
-  return { fastify, rest };
+  return { fastify, rest, health };
 }

@@ -14,6 +14,9 @@ interface Logger {
   warn(object: unknown, message?: string): void;
 }
 
+/** A purge the webhook has not answered by then is given up (and logged). */
+const PURGE_TIMEOUT_MS = 10000;
+
 export interface ReadCacheSetup {
   reads: ReadCache;
   store: ResponseCache | null;
@@ -27,15 +30,23 @@ export async function createReadCache(config: Config, db: Database, log: Logger,
   // (and a CDN, through the webhook) must drop it all the same.
   const bus = await createInvalidationBus(db, store, {
     leaseMs: config.cache.leaseMs,
-    listenUrl: config.cache.listenUrl,
+    // LISTEN (and the lease renewed on it) needs a session of its own: not a transaction-pooling PgBouncer.
+    listenUrl: config.databaseDirectUrl,
     onError: (error) => log.warn({ err: error }, 'cache invalidation bus'),
   });
   const webhook = config.cache.purgeWebhook;
+  // Purges still on their way: a shutdown (a rolling restart) waits for them, else a write
+  // acknowledged just before it would never reach the CDN.
+  const purges = new Set<Promise<void>>();
   if (webhook) {
     bus.onInvalidate((tags, _version, origin) => {
       // Only the instance that wrote tells the CDN, once.
       if (origin !== 'local') return;
-      fetch(webhook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tags }) }).catch((error: unknown) => log.warn({ err: error }, 'cache purge webhook failed'));
+      const purge: Promise<void> = fetch(webhook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tags }), signal: AbortSignal.timeout(PURGE_TIMEOUT_MS) })
+        .then(async (res) => void (await res.arrayBuffer()))
+        .catch((error: unknown) => log.warn({ err: error }, 'cache purge webhook failed'))
+        .finally(() => purges.delete(purge));
+      purges.add(purge);
     });
   }
   let reads: ReadCache | null = null;
@@ -53,6 +64,7 @@ export async function createReadCache(config: Config, db: Database, log: Logger,
     close: async () => {
       scheduler.stop();
       await bus?.close();
+      await Promise.all(purges);
     },
   };
 }
