@@ -14,14 +14,14 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { deepStrictEqual } from 'node:assert';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Sqlite from 'better-sqlite3';
 import { Client } from 'pg';
-import { baselineServer } from './baseline-server';
+import ts from 'typescript';
 import { freePort } from './free-port';
 import { BENCH_ADMIN_APP_PASSWORD, scenarios, type Scenario } from './scenarios';
 
@@ -29,6 +29,8 @@ const ROOT = path.join(__dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 16;
 const WARM_UP_SECONDS = 3;
+/** Rounds of the posts list comparison (BENCH_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SITE_URL = 'http://bench.test';
 const POSTS_PATH = '/wp-json/core/v2/posts';
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -62,7 +64,8 @@ const HOT_LISTS: Scenario[] = [
 interface Measured {
   name: string;
   engine: 'sqlite' | 'postgresql';
-  server: 'baseline' | 'ours';
+  /** `hand-written`, or the label of one of our builds (`ours`; `before` with BENCH_COMPARE_ROOT). */
+  server: string;
   requestsPerSecond: number;
   failures: number;
   /** From our /metrics (statements our code ran) and, on PostgreSQL, from pg_stat_database. */
@@ -70,41 +73,56 @@ interface Measured {
   databaseStatements?: number;
 }
 
-function build(): void {
-  const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the build failed');
+/** A server under load: where it listens, and (ours) its database when PostgreSQL. */
+interface Target {
+  server: string;
+  engine: Measured['engine'];
+  port: number;
+  databaseUrl?: string;
 }
 
-async function waitUp(url: string, child?: ChildProcess): Promise<void> {
+function build(root: string): void {
+  const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`the build of ${root} failed`);
+}
+
+async function waitUp(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error('the server exited');
+    if (child.exitCode !== null) throw new Error('the server exited');
     if (await fetch(url).then((r) => r.status < 500, () => false)) return;
     await new Promise((r) => setTimeout(r, 250));
   }
+  child.kill('SIGKILL');
   throw new Error(`${url} did not answer`);
 }
 
-async function startOurs(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SITE_URL, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD, CACHE_ENABLED: 'false', WEB_CONCURRENCY: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  try {
-    await waitUp(`http://127.0.0.1:${port}/health`, child);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
-  return child;
+const children: ChildProcess[] = [];
+
+/** A server process of its own (the load generator must not share its event loop). */
+async function spawnServer(args: string[], cwd: string, env: Record<string, string>, ready: string): Promise<void> {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  await waitUp(ready, child);
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+async function startOurs(root: string, databaseUrl: string): Promise<number> {
+  const port = await freePort();
+  const env = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SITE_URL, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD, CACHE_ENABLED: 'false', WEB_CONCURRENCY: '1' };
+  await spawnServer(['dist/src/main.js'], root, env, `http://127.0.0.1:${port}/health`);
+  return port;
+}
+
+/** The hand-written server, compiled to plain JavaScript as our server is (no transform at run time). */
+async function startBaseline(file: string): Promise<number> {
+  const source = readFileSync(path.join(ROOT, 'bench/baseline-server.ts'), 'utf8');
+  const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } });
+  const compiled = path.join(ROOT, 'dist/bench/baseline-server.js');
+  mkdirSync(path.dirname(compiled), { recursive: true });
+  writeFileSync(compiled, outputText);
+  const port = await freePort();
+  await spawnServer([compiled, file, String(port), SITE_URL], ROOT, {}, `http://127.0.0.1:${port}${POSTS_PATH}`);
+  return port;
 }
 
 async function load(port: number, scenario: Scenario, duration: number): Promise<{ requests: number; requestsPerSecond: number; failures: number }> {
@@ -127,10 +145,10 @@ async function metricsStatements(port: number): Promise<number> {
 
 /** Transactions committed in the database so far; backends report theirs within ~10 s of going idle. */
 async function committed(databaseUrl: string): Promise<number> {
+  await new Promise((r) => setTimeout(r, 11_000));
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await new Promise((r) => setTimeout(r, 11_000));
     const { rows } = await client.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()');
     return Number(rows[0].n);
   } finally {
@@ -138,19 +156,21 @@ async function committed(databaseUrl: string): Promise<number> {
   }
 }
 
-async function measure(port: number, scenario: Scenario, engine: Measured['engine'], server: Measured['server'], databaseUrl?: string): Promise<Measured> {
-  await load(port, scenario, WARM_UP_SECONDS);
-  const ours = server === 'ours';
-  const [statementsBefore, xactBefore] = [ours ? await metricsStatements(port) : 0, databaseUrl ? await committed(databaseUrl) : 0];
-  const run = await load(port, scenario, DURATION);
-  const statementsAfter = ours ? await metricsStatements(port) : 0;
+/** One measured run (after a warm-up); `countDatabase`: also count the statements PostgreSQL saw (waits for its statistics). */
+async function measure(target: Target, scenario: Scenario, countDatabase = false): Promise<Measured> {
+  await load(target.port, scenario, WARM_UP_SECONDS);
+  const ours = target.server !== 'hand-written';
+  const databaseUrl = countDatabase ? target.databaseUrl : undefined;
+  const [statementsBefore, xactBefore] = [ours ? await metricsStatements(target.port) : 0, databaseUrl ? await committed(databaseUrl) : 0];
+  const run = await load(target.port, scenario, DURATION);
+  const statementsAfter = ours ? await metricsStatements(target.port) : 0;
   const xactAfter = databaseUrl ? await committed(databaseUrl) : 0;
-  const measured: Measured = { name: scenario.name, engine, server, requestsPerSecond: run.requestsPerSecond, failures: run.failures };
+  const measured: Measured = { name: scenario.name, engine: target.engine, server: target.server, requestsPerSecond: run.requestsPerSecond, failures: run.failures };
   if (ours) measured.statements = (statementsAfter - statementsBefore) / run.requests;
-  // Our /metrics read and the counting connection's own statement add 2 to the delta.
+  // The /metrics read and the counting connection's own statement add 2 to the delta.
   if (databaseUrl) measured.databaseStatements = (xactAfter - xactBefore - 2) / run.requests;
   const extra = measured.statements === undefined ? '' : `  statements/request ${measured.statements.toFixed(2)}${measured.databaseStatements === undefined ? '' : ` (database: ${measured.databaseStatements.toFixed(2)})`}`;
-  console.log(`${engine.padEnd(10)} ${server.padEnd(8)} ${scenario.name.padEnd(24)} ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  failures ${run.failures}${extra}`);
+  console.log(`${target.engine.padEnd(10)} ${target.server.padEnd(12)} ${scenario.name.padEnd(24)} ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  failures ${run.failures}${extra}`);
   return measured;
 }
 
@@ -160,79 +180,91 @@ async function prepare(port: number, databaseUrl: string): Promise<void> {
   for (const scenario of HOT_LISTS) await scenario.prepare?.(base, databaseUrl);
 }
 
-async function ourServer<T>(databaseUrl: string, use: (port: number) => Promise<T>): Promise<T> {
-  const port = await freePort();
-  const child = await startOurs(port, databaseUrl);
-  try {
-    return await use(port);
-  } finally {
-    await stop(child);
-  }
-}
-
 /** The baseline's answer must be ours, parsed and compared value by value: the comparison is void otherwise. */
 async function sameBody(ourPort: number, baselinePort: number): Promise<void> {
   const [ours, baseline] = await Promise.all([ourPort, baselinePort].map(async (port) => (await fetch(`http://127.0.0.1:${port}${POSTS_PATH}`)).json()));
   deepStrictEqual(baseline, ours, 'the baseline server does not answer what ours answers');
 }
 
-async function sqliteRuns(dir: string): Promise<Measured[]> {
-  const file = path.join(dir, 'bench.db');
-  const copy = path.join(dir, 'baseline.db');
-  const results: Measured[] = [];
-  await ourServer(`file:${file}`, async (port) => {
-    await prepare(port, `file:${file}`);
-    // The baseline reads its own copy, so neither server's reads touch the other's file.
-    const source = new Sqlite(file, { readonly: true });
-    source.prepare('VACUUM INTO ?').run(copy);
-    source.close();
-    const baseline = baselineServer(copy, SITE_URL);
-    const baselinePort = await freePort();
-    await baseline.listen({ port: baselinePort, host: '127.0.0.1' });
-    try {
-      await sameBody(port, baselinePort);
-      console.log('the baseline answers the same JSON as our server');
-      results.push(await measure(baselinePort, HOT_LISTS[0], 'sqlite', 'baseline'));
-    } finally {
-      await baseline.close();
-    }
-    for (const scenario of HOT_LISTS) results.push(await measure(port, scenario, 'sqlite', 'ours'));
-  });
-  return results;
-}
-
-async function postgresRuns(): Promise<Measured[]> {
+async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bench_baseline_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: PG_SERVER });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
   const url = new URL(PG_SERVER);
   url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  try {
-    return await ourServer(databaseUrl, async (port) => {
-      await prepare(port, databaseUrl);
-      const results: Measured[] = [];
-      for (const scenario of HOT_LISTS) results.push(await measure(port, scenario, 'postgresql', 'ours', databaseUrl));
-      return results;
-    });
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new Client({ connectionString: PG_SERVER });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
 }
 
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Every server up at once: the hand-written one on a copy of our SQLite database, each of our
+ * builds on SQLite and on PostgreSQL (each build its own databases). The posts list is measured in
+ * ROUNDS rounds, one server after the other, so that other work on the machine weighs on all alike;
+ * the figure is each server's median. Then the other hot lists, once per build and engine.
+ */
+async function runAll(dir: string, builds: Array<{ label: string; root: string }>, drops: Array<() => Promise<void>>): Promise<Measured[]> {
+  const targets: Target[] = [];
+  for (const { label, root } of builds) {
+    const file = `file:${path.join(dir, `${label}.db`)}`;
+    const sqlitePort = await startOurs(root, file);
+    await prepare(sqlitePort, file);
+    targets.push({ server: label, engine: 'sqlite', port: sqlitePort });
+    const pg = await scratchPostgres();
+    drops.push(pg.drop);
+    const pgPort = await startOurs(root, pg.url);
+    await prepare(pgPort, pg.url);
+    targets.push({ server: label, engine: 'postgresql', port: pgPort, databaseUrl: pg.url });
+  }
+  // The hand-written server reads a copy of the first build's SQLite database.
+  const copy = path.join(dir, 'hand-written.db');
+  const source = new Sqlite(path.join(dir, `${builds[0].label}.db`), { readonly: true });
+  source.prepare('VACUUM INTO ?').run(copy);
+  source.close();
+  const baseline: Target = { server: 'hand-written', engine: 'sqlite', port: await startBaseline(copy) };
+  await sameBody(targets[0].port, baseline.port);
+  console.log('the hand-written server answers the same JSON as ours');
+  const rounds = new Map<Target, Measured[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of [baseline, ...targets]) rounds.set(target, [...(rounds.get(target) ?? []), await measure(target, HOT_LISTS[0])]);
+  }
+  const results = [...rounds.values()].map((runs) => ({ ...runs[0], requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)), failures: runs.reduce((n, r) => n + r.failures, 0) }));
+  // Statements PostgreSQL saw for the posts list, once per PostgreSQL target.
+  for (const target of targets.filter((t) => t.databaseUrl)) {
+    const counted = await measure(target, HOT_LISTS[0], true);
+    const result = results.find((r) => r.server === target.server && r.engine === target.engine);
+    if (result) result.databaseStatements = counted.databaseStatements;
+  }
+  for (const scenario of HOT_LISTS.slice(1)) for (const target of targets) results.push(await measure(target, scenario, target.databaseUrl !== undefined));
+  return results;
+}
+
+const SERVER_TITLES: Record<string, string> = {
+  'hand-written': 'hand-written (Fastify + better-sqlite3)',
+  ours: 'ours, 1 process uncached',
+  before: 'ours before (BENCH_COMPARE_ROOT), 1 process uncached',
+};
+
 function table(results: Measured[]): string {
-  const baseline = results.find((r) => r.server === 'baseline')?.requestsPerSecond;
+  const baseline = results.find((r) => r.server === 'hand-written')?.requestsPerSecond;
   const rows = results.map((r) => {
     const ratio = baseline && r.name === HOT_LISTS[0].name ? (r.requestsPerSecond / baseline).toFixed(2) : '';
     const statements = r.statements === undefined ? '' : r.statements.toFixed(1);
     const database = r.databaseStatements === undefined ? '' : r.databaseStatements.toFixed(1);
-    const label = byNameOrList(r.name);
-    return `| ${r.server === 'baseline' ? 'hand-written (Fastify + better-sqlite3)' : 'ours, 1 process uncached'} | ${r.engine} | ${r.name} | \`${label}\` | ${Math.round(r.requestsPerSecond)} | ${ratio} | ${statements} | ${database} | ${r.failures} |`;
+    return `| ${SERVER_TITLES[r.server] ?? r.server} | ${r.engine} | ${r.name} | \`${labelOf(r.name)}\` | ${Math.round(r.requestsPerSecond)} | ${ratio} | ${statements} | ${database} | ${r.failures} |`;
   });
   return [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:baseline\` (${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end; autocannon, ${CONNECTIONS} connections, ${DURATION} s after a ${WARM_UP_SECONDS} s warm-up, loopback).`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:baseline\` (${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end; autocannon, ${CONNECTIONS} connections, ${DURATION} s after a ${WARM_UP_SECONDS} s warm-up, loopback; the posts list: median of ${ROUNDS} rounds taken in turn).`,
     '',
     '| server | engine | scenario | request | req/s | ratio to hand-written | statements / request (/metrics) | statements / request (pg_stat_database) | failed |',
     '|---|---|---|---|---:|---:|---:|---:|---:|',
@@ -240,7 +272,7 @@ function table(results: Measured[]): string {
   ].join('\n');
 }
 
-function byNameOrList(name: string): string {
+function labelOf(name: string): string {
   const scenario = HOT_LISTS.find((s) => s.name === name);
   return scenario?.label ?? `${scenario?.method ?? 'GET'} ${scenario?.path ?? name}`;
 }
@@ -256,10 +288,13 @@ function writeSection(body: string): void {
 }
 
 async function main(): Promise<void> {
-  build();
+  const builds = [{ label: 'ours', root: ROOT }];
+  if (process.env.BENCH_COMPARE_ROOT) builds.push({ label: 'before', root: path.resolve(process.env.BENCH_COMPARE_ROOT) });
+  for (const { root } of builds) build(root);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'content-site-baseline-'));
+  const drops: Array<() => Promise<void>> = [];
   try {
-    const results = [...(await sqliteRuns(dir)), ...(await postgresRuns())];
+    const results = await runAll(dir, builds, drops);
     const body = table(results);
     console.log(`\n${body}`);
     if (process.argv.includes('--write')) {
@@ -267,6 +302,8 @@ async function main(): Promise<void> {
       console.log('BENCHMARKS.md updated');
     }
   } finally {
+    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r).kill('SIGTERM')) : undefined)));
+    for (const drop of drops) await drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
