@@ -71,6 +71,11 @@ interface Measured {
   /** From our /metrics (statements our code ran) and, on PostgreSQL, from pg_stat_database. */
   statements?: number;
   databaseStatements?: number;
+  /**
+   * CPU milliseconds per request: the server process, plus on PostgreSQL the backends serving its
+   * database. Less sensitive to other work on the machine than req/s, which it bounds (2 cores: 2000 / ms).
+   */
+  cpuMs?: number;
 }
 
 /** A server under load: where it listens, and (ours) its database when PostgreSQL. */
@@ -78,6 +83,8 @@ interface Target {
   server: string;
   engine: Measured['engine'];
   port: number;
+  /** The server's process, whose CPU time is counted. */
+  pid: number;
   databaseUrl?: string;
 }
 
@@ -100,29 +107,28 @@ async function waitUp(url: string, child: ChildProcess): Promise<void> {
 const children: ChildProcess[] = [];
 
 /** A server process of its own (the load generator must not share its event loop). */
-async function spawnServer(args: string[], cwd: string, env: Record<string, string>, ready: string): Promise<void> {
+async function spawnServer(args: string[], cwd: string, env: Record<string, string>, ready: string): Promise<number> {
   const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
   await waitUp(ready, child);
+  return child.pid as number;
 }
 
-async function startOurs(root: string, databaseUrl: string): Promise<number> {
+async function startOurs(root: string, databaseUrl: string): Promise<{ port: number; pid: number }> {
   const port = await freePort();
   const env = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SITE_URL, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD, CACHE_ENABLED: 'false', WEB_CONCURRENCY: '1' };
-  await spawnServer(['dist/src/main.js'], root, env, `http://127.0.0.1:${port}/health`);
-  return port;
+  return { port, pid: await spawnServer(['dist/src/main.js'], root, env, `http://127.0.0.1:${port}/health`) };
 }
 
 /** The hand-written server, compiled to plain JavaScript as our server is (no transform at run time). */
-async function startBaseline(file: string): Promise<number> {
+async function startBaseline(file: string): Promise<{ port: number; pid: number }> {
   const source = readFileSync(path.join(ROOT, 'bench/baseline-server.ts'), 'utf8');
   const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } });
   const compiled = path.join(ROOT, 'dist/bench/baseline-server.js');
   mkdirSync(path.dirname(compiled), { recursive: true });
   writeFileSync(compiled, outputText);
   const port = await freePort();
-  await spawnServer([compiled, file, String(port), SITE_URL], ROOT, {}, `http://127.0.0.1:${port}${POSTS_PATH}`);
-  return port;
+  return { port, pid: await spawnServer([compiled, file, String(port), SITE_URL], ROOT, {}, `http://127.0.0.1:${port}${POSTS_PATH}`) };
 }
 
 async function load(port: number, scenario: Scenario, duration: number): Promise<{ requests: number; requestsPerSecond: number; failures: number }> {
@@ -156,21 +162,59 @@ async function committed(databaseUrl: string): Promise<number> {
   }
 }
 
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds a process has used (user + system), 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of each PostgreSQL backend connected to the database now. */
+async function backendCpu(databaseUrl: string): Promise<Map<number, number>> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU seconds the target used between two samples (backends that came and went in between are missed). */
+async function cpuSample(target: Target): Promise<{ server: number; backends: Map<number, number> }> {
+  return { server: cpuSeconds(target.pid), backends: target.databaseUrl ? await backendCpu(target.databaseUrl) : new Map() };
+}
+
+function cpuUsed(before: Awaited<ReturnType<typeof cpuSample>>, after: Awaited<ReturnType<typeof cpuSample>>): number {
+  let used = after.server - before.server;
+  for (const [pid, seconds] of after.backends) used += seconds - (before.backends.get(pid) ?? 0);
+  return used;
+}
+
 /** One measured run (after a warm-up); `countDatabase`: also count the statements PostgreSQL saw (waits for its statistics). */
 async function measure(target: Target, scenario: Scenario, countDatabase = false): Promise<Measured> {
   await load(target.port, scenario, WARM_UP_SECONDS);
   const ours = target.server !== 'hand-written';
   const databaseUrl = countDatabase ? target.databaseUrl : undefined;
   const [statementsBefore, xactBefore] = [ours ? await metricsStatements(target.port) : 0, databaseUrl ? await committed(databaseUrl) : 0];
+  const cpuBefore = await cpuSample(target);
   const run = await load(target.port, scenario, DURATION);
+  const cpuAfter = await cpuSample(target);
   const statementsAfter = ours ? await metricsStatements(target.port) : 0;
   const xactAfter = databaseUrl ? await committed(databaseUrl) : 0;
   const measured: Measured = { name: scenario.name, engine: target.engine, server: target.server, requestsPerSecond: run.requestsPerSecond, failures: run.failures };
+  measured.cpuMs = (1000 * cpuUsed(cpuBefore, cpuAfter)) / run.requests;
   if (ours) measured.statements = (statementsAfter - statementsBefore) / run.requests;
   // The /metrics read and the counting connection's own statement add 2 to the delta.
   if (databaseUrl) measured.databaseStatements = (xactAfter - xactBefore - 2) / run.requests;
   const extra = measured.statements === undefined ? '' : `  statements/request ${measured.statements.toFixed(2)}${measured.databaseStatements === undefined ? '' : ` (database: ${measured.databaseStatements.toFixed(2)})`}`;
-  console.log(`${target.engine.padEnd(10)} ${target.server.padEnd(12)} ${scenario.name.padEnd(24)} ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  failures ${run.failures}${extra}`);
+  console.log(`${target.engine.padEnd(10)} ${target.server.padEnd(12)} ${scenario.name.padEnd(24)} ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  ${measured.cpuMs.toFixed(2)} CPU ms/request  failures ${run.failures}${extra}`);
   return measured;
 }
 
@@ -217,28 +261,28 @@ async function runAll(dir: string, builds: Array<{ label: string; root: string }
   const targets: Target[] = [];
   for (const { label, root } of builds) {
     const file = `file:${path.join(dir, `${label}.db`)}`;
-    const sqlitePort = await startOurs(root, file);
-    await prepare(sqlitePort, file);
-    targets.push({ server: label, engine: 'sqlite', port: sqlitePort });
+    const sqlite = await startOurs(root, file);
+    await prepare(sqlite.port, file);
+    targets.push({ server: label, engine: 'sqlite', ...sqlite });
     const pg = await scratchPostgres();
     drops.push(pg.drop);
-    const pgPort = await startOurs(root, pg.url);
-    await prepare(pgPort, pg.url);
-    targets.push({ server: label, engine: 'postgresql', port: pgPort, databaseUrl: pg.url });
+    const postgres = await startOurs(root, pg.url);
+    await prepare(postgres.port, pg.url);
+    targets.push({ server: label, engine: 'postgresql', ...postgres, databaseUrl: pg.url });
   }
   // The hand-written server reads a copy of the first build's SQLite database.
   const copy = path.join(dir, 'hand-written.db');
   const source = new Sqlite(path.join(dir, `${builds[0].label}.db`), { readonly: true });
   source.prepare('VACUUM INTO ?').run(copy);
   source.close();
-  const baseline: Target = { server: 'hand-written', engine: 'sqlite', port: await startBaseline(copy) };
+  const baseline: Target = { server: 'hand-written', engine: 'sqlite', ...(await startBaseline(copy)) };
   await sameBody(targets[0].port, baseline.port);
   console.log('the hand-written server answers the same JSON as ours');
   const rounds = new Map<Target, Measured[]>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of [baseline, ...targets]) rounds.set(target, [...(rounds.get(target) ?? []), await measure(target, HOT_LISTS[0])]);
   }
-  const results = [...rounds.values()].map((runs) => ({ ...runs[0], requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)), failures: runs.reduce((n, r) => n + r.failures, 0) }));
+  const results: Measured[] = [...rounds.values()].map((runs) => ({ ...runs[0], requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)), cpuMs: median(runs.map((r) => r.cpuMs ?? NaN)), failures: runs.reduce((n, r) => n + r.failures, 0) }));
   // Statements PostgreSQL saw for the posts list, once per PostgreSQL target.
   for (const target of targets.filter((t) => t.databaseUrl)) {
     const counted = await measure(target, HOT_LISTS[0], true);
@@ -257,17 +301,20 @@ const SERVER_TITLES: Record<string, string> = {
 
 function table(results: Measured[]): string {
   const baseline = results.find((r) => r.server === 'hand-written')?.requestsPerSecond;
+  const baselineCpu = results.find((r) => r.server === 'hand-written')?.cpuMs;
   const rows = results.map((r) => {
     const ratio = baseline && r.name === HOT_LISTS[0].name ? (r.requestsPerSecond / baseline).toFixed(2) : '';
+    const cpuRatio = baselineCpu && r.cpuMs && r.name === HOT_LISTS[0].name ? (baselineCpu / r.cpuMs).toFixed(2) : '';
+    const cpu = r.cpuMs === undefined ? '' : r.cpuMs.toFixed(2);
     const statements = r.statements === undefined ? '' : r.statements.toFixed(1);
     const database = r.databaseStatements === undefined ? '' : r.databaseStatements.toFixed(1);
-    return `| ${SERVER_TITLES[r.server] ?? r.server} | ${r.engine} | ${r.name} | \`${labelOf(r.name)}\` | ${Math.round(r.requestsPerSecond)} | ${ratio} | ${statements} | ${database} | ${r.failures} |`;
+    return `| ${SERVER_TITLES[r.server] ?? r.server} | ${r.engine} | ${r.name} | \`${labelOf(r.name)}\` | ${Math.round(r.requestsPerSecond)} | ${ratio} | ${cpu} | ${cpuRatio} | ${statements} | ${database} | ${r.failures} |`;
   });
   return [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:baseline\` (${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end; autocannon, ${CONNECTIONS} connections, ${DURATION} s after a ${WARM_UP_SECONDS} s warm-up, loopback; the posts list: median of ${ROUNDS} rounds taken in turn).`,
     '',
-    '| server | engine | scenario | request | req/s | ratio to hand-written | statements / request (/metrics) | statements / request (pg_stat_database) | failed |',
-    '|---|---|---|---|---:|---:|---:|---:|---:|',
+    '| server | engine | scenario | request | req/s | ratio to hand-written | CPU ms / request | hand-written CPU / ours | statements / request (/metrics) | statements / request (pg_stat_database) | failed |',
+    '|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
 }
