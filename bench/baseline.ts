@@ -76,6 +76,8 @@ interface Measured {
    * database. Less sensitive to other work on the machine than req/s, which it bounds (2 cores: 2000 / ms).
    */
   cpuMs?: number;
+  /** Of which PostgreSQL's backends. */
+  databaseCpuMs?: number;
 }
 
 /** A server under load: where it listens, and (ours) its database when PostgreSQL. */
@@ -191,10 +193,11 @@ async function cpuSample(target: Target): Promise<{ server: number; backends: Ma
   return { server: cpuSeconds(target.pid), backends: target.databaseUrl ? await backendCpu(target.databaseUrl) : new Map() };
 }
 
-function cpuUsed(before: Awaited<ReturnType<typeof cpuSample>>, after: Awaited<ReturnType<typeof cpuSample>>): number {
-  let used = after.server - before.server;
-  for (const [pid, seconds] of after.backends) used += seconds - (before.backends.get(pid) ?? 0);
-  return used;
+/** CPU seconds the server process and its database backends used between two samples. */
+function cpuUsed(before: Awaited<ReturnType<typeof cpuSample>>, after: Awaited<ReturnType<typeof cpuSample>>): { server: number; database: number } {
+  let database = 0;
+  for (const [pid, seconds] of after.backends) database += seconds - (before.backends.get(pid) ?? 0);
+  return { server: after.server - before.server, database };
 }
 
 /** One measured run (after a warm-up); `countDatabase`: also count the statements PostgreSQL saw (waits for its statistics). */
@@ -209,12 +212,14 @@ async function measure(target: Target, scenario: Scenario, countDatabase = false
   const statementsAfter = ours ? await metricsStatements(target.port) : 0;
   const xactAfter = databaseUrl ? await committed(databaseUrl) : 0;
   const measured: Measured = { name: scenario.name, engine: target.engine, server: target.server, requestsPerSecond: run.requestsPerSecond, failures: run.failures };
-  measured.cpuMs = (1000 * cpuUsed(cpuBefore, cpuAfter)) / run.requests;
+  const used = cpuUsed(cpuBefore, cpuAfter);
+  measured.cpuMs = (1000 * (used.server + used.database)) / run.requests;
+  if (target.databaseUrl) measured.databaseCpuMs = (1000 * used.database) / run.requests;
   if (ours) measured.statements = (statementsAfter - statementsBefore) / run.requests;
   // The /metrics read and the counting connection's own statement add 2 to the delta.
   if (databaseUrl) measured.databaseStatements = (xactAfter - xactBefore - 2) / run.requests;
   const extra = measured.statements === undefined ? '' : `  statements/request ${measured.statements.toFixed(2)}${measured.databaseStatements === undefined ? '' : ` (database: ${measured.databaseStatements.toFixed(2)})`}`;
-  console.log(`${target.engine.padEnd(10)} ${target.server.padEnd(12)} ${scenario.name.padEnd(24)} ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  ${measured.cpuMs.toFixed(2)} CPU ms/request  failures ${run.failures}${extra}`);
+  console.log(`${target.engine.padEnd(10)} ${target.server.padEnd(12)} ${scenario.name.padEnd(24)} ${Math.round(run.requestsPerSecond).toString().padStart(6)} req/s  ${measured.cpuMs.toFixed(2)} CPU ms/request${measured.databaseCpuMs === undefined ? '' : ` (database ${measured.databaseCpuMs.toFixed(2)})`}  failures ${run.failures}${extra}`);
   return measured;
 }
 
@@ -282,7 +287,7 @@ async function runAll(dir: string, builds: Array<{ label: string; root: string }
   for (let round = 0; round < ROUNDS; round++) {
     for (const target of [baseline, ...targets]) rounds.set(target, [...(rounds.get(target) ?? []), await measure(target, HOT_LISTS[0])]);
   }
-  const results: Measured[] = [...rounds.values()].map((runs) => ({ ...runs[0], requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)), cpuMs: median(runs.map((r) => r.cpuMs ?? NaN)), failures: runs.reduce((n, r) => n + r.failures, 0) }));
+  const results: Measured[] = [...rounds.values()].map((runs) => ({ ...runs[0], requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)), cpuMs: median(runs.map((r) => r.cpuMs ?? NaN)), databaseCpuMs: runs[0].databaseCpuMs === undefined ? undefined : median(runs.map((r) => r.databaseCpuMs ?? NaN)), failures: runs.reduce((n, r) => n + r.failures, 0) }));
   // Statements PostgreSQL saw for the posts list, once per PostgreSQL target.
   for (const target of targets.filter((t) => t.databaseUrl)) {
     const counted = await measure(target, HOT_LISTS[0], true);
@@ -305,7 +310,7 @@ function table(results: Measured[]): string {
   const rows = results.map((r) => {
     const ratio = baseline && r.name === HOT_LISTS[0].name ? (r.requestsPerSecond / baseline).toFixed(2) : '';
     const cpuRatio = baselineCpu && r.cpuMs && r.name === HOT_LISTS[0].name ? (baselineCpu / r.cpuMs).toFixed(2) : '';
-    const cpu = r.cpuMs === undefined ? '' : r.cpuMs.toFixed(2);
+    const cpu = r.cpuMs === undefined ? '' : `${r.cpuMs.toFixed(2)}${r.databaseCpuMs === undefined ? '' : ` (database ${r.databaseCpuMs.toFixed(2)})`}`;
     const statements = r.statements === undefined ? '' : r.statements.toFixed(1);
     const database = r.databaseStatements === undefined ? '' : r.databaseStatements.toFixed(1);
     return `| ${SERVER_TITLES[r.server] ?? r.server} | ${r.engine} | ${r.name} | \`${labelOf(r.name)}\` | ${Math.round(r.requestsPerSecond)} | ${ratio} | ${cpu} | ${cpuRatio} | ${statements} | ${database} | ${r.failures} |`;

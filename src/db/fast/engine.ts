@@ -3,7 +3,9 @@
  * compiler runs on every call), a prepared statement tens of microseconds.
  *
  * SQLite: a read-only better-sqlite3 connection of its own (WAL readers never wait for the writer;
- * they see every committed write). PostgreSQL: a small `pg` pool with named prepared statements.
+ * they see every committed write). PostgreSQL: a small `pg` pool with named prepared statements;
+ * the reads of one event-loop turn (one request's batch, or several requests') go as one statement
+ * (src/db/fast/pg-batch.ts), so a page with its terms, meta and counts costs one round trip.
  * Reads through here never see a transaction's uncommitted writes, so code inside a transaction
  * reads through its transaction client, never through this.
  */
