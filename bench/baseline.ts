@@ -6,6 +6,13 @@
  * content, 100 posts and 10,000 events; the baseline reads a copy of the SQLite file. Load:
  * autocannon on loopback, 16 connections, a 3 s warm-up and BENCH_DURATION (10) seconds per run.
  *
+ * Every server runs in a process of its own, all at once; the posts list is measured BENCH_ROUNDS
+ * (3) times in turn and each server's median kept, so a busy machine weighs on all alike. CPU
+ * milliseconds per request (the server process, plus on PostgreSQL the backends serving it) are
+ * recorded beside req/s: they move far less with other work on the machine. BENCH_COMPARE_ROOT=<dir>
+ * adds another built checkout of this project (say, the previous commit) as `before`, measured in
+ * the same rounds.
+ *
  * Statements per request come from our server's /metrics counters and, on PostgreSQL, from the
  * database itself (pg_stat_database.xact_commit: every statement outside a transaction is one).
  * Before anything is measured the baseline's body must deep-equal ours, or the run stops.
