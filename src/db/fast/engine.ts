@@ -3,7 +3,9 @@
  * compiler runs on every call), a prepared statement tens of microseconds.
  *
  * SQLite: a read-only better-sqlite3 connection of its own (WAL readers never wait for the writer;
- * they see every committed write). PostgreSQL: a small `pg` pool with named prepared statements.
+ * they see every committed write). PostgreSQL: a small `pg` pool with named prepared statements;
+ * the reads of one event-loop turn (one request's batch, or several requests') go as one statement
+ * (src/db/fast/pg-batch.ts), so a page with its terms, meta and counts costs one round trip.
  * Reads through here never see a transaction's uncommitted writes, so code inside a transaction
  * reads through its transaction client, never through this.
  */
@@ -11,6 +13,7 @@ import { createHash } from 'node:crypto';
 import Sqlite from 'better-sqlite3';
 import { Pool, types } from 'pg';
 import type { Dialect } from './compile';
+import { renumberable, shapeOf, StatementBatcher, type RunStatement, type Shape } from './pg-batch';
 
 export type Row = Record<string, unknown>;
 
@@ -108,17 +111,25 @@ export function postgresEngine(url: string, poolSize = 4): ReadEngine {
   const pool = new Pool({ connectionString: url, max: poolSize, types: pgTypes });
   // An idle pooled connection that fails is dropped by the pool; without a listener it would crash the process.
   pool.on('error', () => undefined);
-  const prepared = new Map<string, { name: string; text: string }>();
+  const run: RunStatement = (name, text, values) => pool.query(name ? { name, text, values } : { text, values });
+  const batcher = new StatementBatcher(run);
+  /** A statement's prepared name and text; its shape once a run of its own has shown it (src/db/fast/pg-batch.ts). */
+  const prepared = new Map<string, { name: string; text: string; shape?: Shape }>();
   return {
     dialect: 'postgresql',
     async all(sql, params, postgresText) {
       let statement = prepared.get(sql);
       if (!statement) {
         if (prepared.size >= MAX_STATEMENTS) prepared.clear();
-        statement = { name: 'r' + createHash('sha1').update(sql).digest('hex').slice(0, 20), text: postgresText ?? numbered(sql) };
+        const text = postgresText ?? numbered(sql);
+        statement = { name: 'r' + createHash('sha1').update(sql).digest('hex').slice(0, 20), text, shape: renumberable(text) ? undefined : { columns: null } };
         prepared.set(sql, statement);
       }
-      const result = await pool.query({ name: statement.name, text: statement.text, values: params as unknown[] });
+      const { name, text, shape } = statement;
+      const values = params as unknown[];
+      if (shape?.columns) return batcher.submit(text, values, shape, () => run(name, text, values));
+      const result = await run(name, text, values);
+      if (!shape) statement.shape = shapeOf(result.fields);
       return result.rows as Row[];
     },
     close: () => pool.end(),

@@ -394,17 +394,21 @@ export async function listEvents(ctx: DomainContext, query: EventListQuery): Pro
   const options = await siteOptionsOf(ctx);
   const resolved = query.categories ? { ...query, categories: await withDescendants(ctx, query.categories) } : query;
   const tags = listTagsOf(resolved, options);
+  const count = () => ctx.db.read.query<{ total: number | bigint }>(eventCountSql(ctx.db.provider, resolved, options), tags).then((counted) => Number(counted[0]?.total ?? 0));
+  // PostgreSQL sends reads started together as one statement (src/db/fast/pg-batch.ts): there the
+  // count goes with the page, one round trip, whether or not the page tells the total.
+  const eager = ctx.db.provider === 'postgresql' ? count() : null;
+  eager?.catch(() => undefined);
   const rows = await ctx.db.read.query<{ id: number | bigint }>(eventListSql(ctx.db.provider, resolved, options), tags);
   if (rows.length === 0 && query.page > 1 && query.offset === undefined) {
     throw new DomainError('event-archive-page-not-found', 'The requested event archive page does not exist', 404);
   }
-  let total = (query.offset ?? (query.page - 1) * query.perPage) + rows.length;
-  // A full page, or an empty window past the start, cannot tell the total by itself.
-  if (rows.length === query.perPage || (rows.length === 0 && (query.offset ?? 0) > 0)) {
-    const counted = await ctx.db.read.query<{ total: number | bigint }>(eventCountSql(ctx.db.provider, resolved, options), tags);
-    total = Number(counted[0]?.total ?? 0);
-  }
-  const records = (await eventById(ctx).loadMany(rows.map((r) => Number(r.id)))).filter((r): r is EventRecord => r !== null && !(r instanceof Error));
+  const known = (query.offset ?? (query.page - 1) * query.perPage) + rows.length;
+  // A full page, or an empty window past the start, cannot tell the total by itself; elsewhere the
+  // count starts with the records' reads.
+  const counting = rows.length === query.perPage || (rows.length === 0 && (query.offset ?? 0) > 0);
+  const [total, loaded] = await Promise.all([counting ? (eager ?? count()) : known, eventById(ctx).loadMany(rows.map((r) => Number(r.id)))]);
+  const records = loaded.filter((r): r is EventRecord => r !== null && !(r instanceof Error));
   return { records, total, page: query.page, perPage: query.perPage };
 }
 

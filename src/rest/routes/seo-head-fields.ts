@@ -4,6 +4,8 @@
  */
 import type { SeoHead } from '../../domain/seo/head-types';
 import { seoHeadHtml } from '../../domain/seo/head-html';
+import { seoSiteOf } from '../../domain/seo/head-site';
+import type { DomainContext } from '../../domain/context';
 import type { ArgSchema } from '../../schema/types';
 import { isFieldIncluded, parseFields } from '../server/fields';
 import type { HandlerRequest } from '../server/types';
@@ -33,4 +35,14 @@ export async function attachSeoHead(data: Record<string, unknown>, wanted: SeoHe
 export async function addSeoHead(request: HandlerRequest, data: Record<string, unknown>, props: Record<string, ArgSchema>, head: () => Promise<SeoHead | null>): Promise<void> {
   if (!props.seo_head_json) return;
   await attachSeoHead(data, seoHeadWanted(request.query), head);
+}
+
+/**
+ * A list whose records will carry heads starts reading the site's head facts (options) with its
+ * own first statements, so PostgreSQL gets them in the same round trip (src/db/fast/pg-batch.ts);
+ * the request's loaders keep them for the heads. Nothing when no head is wanted.
+ */
+export async function withSeoSiteRead<T>(ctx: DomainContext, wanted: SeoHeadWanted, list: Promise<T>): Promise<T> {
+  if (!wanted.html && !wanted.json) return list;
+  return (await Promise.all([list, seoSiteOf(ctx)]))[0];
 }

@@ -36,6 +36,9 @@ import {
 } from '../../../domain/posts/contract';
 import { alternateLink, postJson, postsJson } from './post-records';
 import { revisionJson } from './revision-records';
+import { seoHeadWanted, withSeoSiteRead } from '../seo-head-fields';
+
+const NO_HEAD = { html: false, json: false };
 import { contextParam } from '../../../schema/item-schema';
 import { asId } from '../../../schema/params';
 
@@ -68,7 +71,7 @@ function listEndpoint(t: TypeRoutes): EndpointDef {
     permission: (request) => canListPosts(request.domain, t.type, str(request.get('context'))),
     handler: async (request) => {
       const query = listQueryFrom(request, t.type);
-      const list = await listPosts(request.domain, t.type, query);
+      const list = await withSeoSiteRead(request.domain, t.schema.properties?.seo_head_json ? seoHeadWanted(request.query) : NO_HEAD, listPosts(request.domain, t.type, query));
       const data = await postsJson(request, list.records, t.schema, { context: query.context });
       return respond(data, 200, paginationHeaders(request, list.total, list.page, list.perPage));
     },

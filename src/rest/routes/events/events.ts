@@ -14,7 +14,7 @@ import { archiveResponse, archiveUrls, neighbours } from './archive';
 import { routeArgs } from './route-args';
 import { eventJson, NS } from './records';
 import { eventSchema } from './schemas';
-import { seoHeadWanted } from '../seo-head-fields';
+import { seoHeadWanted, withSeoSiteRead } from '../seo-head-fields';
 
 
 /**
@@ -100,8 +100,8 @@ export function eventRoutes(): RouteDef[] {
     args: routeArgs(ARCHIVE_ARGS),
     handler: async (request) => {
       const ctx = request.domain;
-      const list = await listEventArchive(ctx, await archiveArgs(request));
       const head = seoHeadWanted(request.query, 'events');
+      const list = await withSeoSiteRead(ctx, head, archiveArgs(request).then((args) => listEventArchive(ctx, args)));
       const events = await Promise.all(list.records.map((event) => eventJson(ctx, request.urls, event, { head })));
       const page = { total: list.total, page: list.page, perPage: list.perPage, ...neighbours(list.total, list.page, list.perPage) };
       return archiveResponse('events', events, archiveUrls(request.urls, `${NS}/events/`, list.effective, page), page);
