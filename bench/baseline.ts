@@ -30,6 +30,7 @@ import Sqlite from 'better-sqlite3';
 import { Client } from 'pg';
 import ts from 'typescript';
 import { freePort } from './free-port';
+import { replaceSection } from './run';
 import { BENCH_ADMIN_APP_PASSWORD, scenarios, type Scenario } from './scenarios';
 
 const ROOT = path.join(__dirname, '..');
@@ -338,12 +339,7 @@ function labelOf(name: string): string {
 
 function writeSection(body: string): void {
   const file = path.join(ROOT, 'BENCHMARKS.md');
-  const [open, close] = ['<!-- baseline:start -->', '<!-- baseline:end -->'];
-  const text = readFileSync(file, 'utf8');
-  const wrapped = `${open}\n${body}\n${close}`;
-  const start = text.indexOf(open);
-  const end = text.indexOf(close);
-  writeFileSync(file, start !== -1 && end > start ? text.slice(0, start) + wrapped + text.slice(end + close.length) : `${text}\n${wrapped}\n`);
+  writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), 'baseline', body));
 }
 
 async function main(): Promise<void> {
