@@ -20,7 +20,6 @@
  * PostgreSQL: BENCH_DATABASE_URL names the server (default postgresql://postgres@127.0.0.1:5432/postgres).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { deepStrictEqual } from 'node:assert';
 import os from 'node:os';
@@ -30,6 +29,7 @@ import Sqlite from 'better-sqlite3';
 import { Client } from 'pg';
 import ts from 'typescript';
 import { freePort } from './free-port';
+import { scratchDatabase } from './pg-stats';
 import { replaceSection } from './run';
 import { BENCH_ADMIN_APP_PASSWORD, scenarios, type Scenario } from './scenarios';
 
@@ -243,25 +243,6 @@ async function sameBody(ourPort: number, baselinePort: number): Promise<void> {
   deepStrictEqual(baseline, ours, 'the baseline server does not answer what ours answers');
 }
 
-async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_baseline_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new Client({ connectionString: PG_SERVER });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
@@ -277,7 +258,7 @@ async function runAll(dir: string, builds: Array<{ label: string; root: string }
     const sqlite = await startOurs(root, file);
     await prepare(sqlite.port, file);
     targets.push({ server: label, engine: 'sqlite', ...sqlite });
-    const pg = await scratchPostgres();
+    const pg = await scratchDatabase(PG_SERVER, 'bench_baseline');
     drops.push(pg.drop);
     const postgres = await startOurs(root, pg.url);
     await prepare(postgres.port, pg.url);

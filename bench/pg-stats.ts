@@ -35,7 +35,12 @@ async function onMaintenance<T>(url: string, work: (client: Client) => Promise<T
 export async function benchDatabase(server = DEFAULT_SERVER): Promise<BenchDatabase> {
   const given = process.env.BENCH_DATABASE_URL;
   if (given) return { url: given, name: decodeURIComponent(new URL(given).pathname.slice(1)), drop: async () => {} };
-  const name = `bench_scale_${process.pid}_${Date.now()}`;
+  return scratchDatabase(server, 'bench_scale');
+}
+
+/** A new database with a unique name on `server` (any URL of it), and how to drop it. */
+export async function scratchDatabase(server: string, prefix: string): Promise<BenchDatabase> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
   const parsed = new URL(server);
   parsed.pathname = `/${name}`;
   const url = parsed.toString();

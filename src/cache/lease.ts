@@ -33,6 +33,7 @@
  * connection (`<instance>:<applied>`, one in flight, the next carrying the newest applied version).
  */
 import { Client, type Notification, type QueryResult } from 'pg';
+import { deadline } from '../db/deadline';
 import { ACK_CHANNEL, AckBoard, ackPayload } from './acks';
 import { INSTANCE_TABLE, INVALIDATION_CHANNEL, LOG_TABLE, PUBLISH_LOCK_KEY, parseNotification, type LogRow } from './log-store';
 
@@ -45,11 +46,7 @@ const CLOSE_WAIT_MS = 2_000;
 
 /** `work`, or nothing once `ms` have passed. */
 function within(work: Promise<unknown>, ms: number): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return deadline(work, ms, 'cache lease connection').catch(() => undefined);
 }
 
 /** The bus as the connection sees it. */

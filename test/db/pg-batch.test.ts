@@ -4,30 +4,18 @@
  * read fails alone; callers never share row objects. Runs on the PostgreSQL server of
  * TEST_DATABASE_URL, or the machine's (postgresql://postgres@127.0.0.1:5432/test).
  */
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { createDatabase, type Database, type Prisma } from '../../src/db/client';
 import { postgresEngine, type ReadEngine } from '../../src/db/fast/engine';
 import { migrate } from '../../src/db/migrate';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-postgres';
 
-const SERVER = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-const name = `cs_batch_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-const url = Object.assign(new URL(SERVER), { pathname: `/${name}` }).toString();
+let scratch: ScratchDatabase;
 let engine: ReadEngine;
 let db: Database;
 
-async function admin(sql: string): Promise<void> {
-  const client = new Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await admin(`CREATE DATABASE "${name}"`);
+  scratch = await createScratchDatabase('cs_batch');
+  const url = scratch.url;
   await migrate(url);
   engine = postgresEngine(url, 2);
   db = createDatabase(url, { poolSize: 2 });
@@ -40,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await engine?.close();
   await db?.close();
-  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await scratch?.drop();
 });
 
 /** The same statement run once alone first (a statement is merged only once its column types are known). */

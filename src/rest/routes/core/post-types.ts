@@ -37,10 +37,10 @@ import {
 import { alternateLink, postJson, postsJson } from './post-records';
 import { revisionJson } from './revision-records';
 import { seoHeadWanted, withSeoSiteRead } from '../seo-head-fields';
-
-const NO_HEAD = { html: false, json: false };
 import { contextParam } from '../../../schema/item-schema';
 import { asId } from '../../../schema/params';
+
+const NO_HEAD = { html: false, json: false };
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const contextOf = (request: HandlerRequest): string => str(request.params.context) ?? str(request.get('context')) ?? 'view';
