@@ -11,7 +11,9 @@
  * milliseconds per request (the server process, plus on PostgreSQL the backends serving it) are
  * recorded beside req/s: they move far less with other work on the machine. BENCH_COMPARE_ROOT=<dir>
  * adds another built checkout of this project (say, the previous commit) as `before`, measured in
- * the same rounds.
+ * the same rounds. On PostgreSQL our build is also measured as `npm start` runs it on this machine
+ * (`WEB_CONCURRENCY` unset: one process per core); its CPU is summed over the cluster's processes.
+ * BENCH_POSTS_ONLY=1 skips the other hot lists.
  *
  * Statements per request come from our server's /metrics counters and, on PostgreSQL, from the
  * database itself (pg_stat_database.xact_commit: every statement outside a transaction is one).
@@ -32,6 +34,7 @@ import { freePort } from './free-port';
 import { scratchDatabase } from './pg-stats';
 import { replaceSection } from './run';
 import { BENCH_ADMIN_APP_PASSWORD, scenarios, type Scenario } from './scenarios';
+import { YOUNG_GENERATION_FLAG } from '../src/young-generation';
 
 const ROOT = path.join(__dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -124,10 +127,13 @@ async function spawnServer(args: string[], cwd: string, env: Record<string, stri
   return child.pid as number;
 }
 
-async function startOurs(root: string, databaseUrl: string): Promise<{ port: number; pid: number }> {
+/** Our compiled server, uncached: one process, or (`perCore`) the cluster `npm start` runs here. */
+async function startOurs(root: string, databaseUrl: string, perCore = false): Promise<{ port: number; pid: number }> {
   const port = await freePort();
-  const env = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SITE_URL, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD, CACHE_ENABLED: 'false', WEB_CONCURRENCY: '1' };
-  return { port, pid: await spawnServer(['dist/src/main.js'], root, env, `http://127.0.0.1:${port}/health`) };
+  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SITE_URL, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD, CACHE_ENABLED: 'false' };
+  if (!perCore) env.WEB_CONCURRENCY = '1';
+  else delete process.env.WEB_CONCURRENCY;
+  return { port, pid: await spawnServer([YOUNG_GENERATION_FLAG, 'dist/src/main.js'], root, env, `http://127.0.0.1:${port}/health`) };
 }
 
 /** The hand-written server, compiled to plain JavaScript as our server is (no transform at run time). */
@@ -174,11 +180,13 @@ async function committed(databaseUrl: string): Promise<number> {
 
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds a process has used (user + system), 0 once it is gone. */
+/** CPU seconds a process and its live descendants (cluster workers) have used (user + system); 0 once gone. */
 function cpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    const own = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    return own + children.reduce((sum, child) => sum + cpuSeconds(child), 0);
   } catch {
     return 0;
   }
@@ -263,6 +271,7 @@ async function runAll(dir: string, builds: Array<{ label: string; root: string }
     const postgres = await startOurs(root, pg.url);
     await prepare(postgres.port, pg.url);
     targets.push({ server: label, engine: 'postgresql', ...postgres, databaseUrl: pg.url });
+    if (label === 'ours') targets.push({ server: 'ours-per-core', engine: 'postgresql', ...(await startOurs(root, pg.url, true)), databaseUrl: pg.url });
   }
   // The hand-written server reads a copy of the first build's SQLite database.
   const copy = path.join(dir, 'hand-written.db');
@@ -283,13 +292,15 @@ async function runAll(dir: string, builds: Array<{ label: string; root: string }
     const result = results.find((r) => r.server === target.server && r.engine === target.engine);
     if (result) result.databaseStatements = counted.databaseStatements;
   }
-  for (const scenario of HOT_LISTS.slice(1)) for (const target of targets) results.push(await measure(target, scenario, target.databaseUrl !== undefined));
+  if (process.env.BENCH_POSTS_ONLY === '1') return results;
+  for (const scenario of HOT_LISTS.slice(1)) for (const target of targets.filter((t) => t.server !== 'ours-per-core')) results.push(await measure(target, scenario, target.databaseUrl !== undefined));
   return results;
 }
 
 const SERVER_TITLES: Record<string, string> = {
   'hand-written': 'hand-written (Fastify + better-sqlite3)',
   ours: 'ours, 1 process uncached',
+  'ours-per-core': `ours as \`npm start\` runs it here (${Math.min(4, os.availableParallelism())} processes), uncached`,
   before: 'ours before (BENCH_COMPARE_ROOT), 1 process uncached',
 };
 

@@ -3,6 +3,8 @@
  * CACHE_ENABLED=false, the compiled build: run `npm run build` first) under the scenario's load with
  * --cpu-prof; prints the throughput and the hottest functions by self time (TOP=n of them) and
  * leaves the .cpuprofile (for Chrome's DevTools) in PROFILE_DIR, a temporary folder by default.
+ * PROFILE_DATABASE_URL=postgresql://…/<server> profiles on a scratch PostgreSQL database made there
+ * instead of a SQLite file. Only the main thread's profile is read (workers write their own).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -10,7 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from './free-port';
+import { scratchDatabase } from './pg-stats';
 import { BENCH_ADMIN_APP_PASSWORD, scenarios } from './scenarios';
+import { YOUNG_GENERATION_FLAG } from '../src/young-generation';
 
 const ROOT = path.join(__dirname, '..');
 
@@ -27,8 +31,9 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'content-site-profile-'));
   const profileDir = process.env.PROFILE_DIR ?? dir;
   const port = await freePort();
-  const databaseUrl = `file:${path.join(dir, 'bench.db')}`;
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'dist/src/main.js'], {
+  const scratch = process.env.PROFILE_DATABASE_URL ? await scratchDatabase(process.env.PROFILE_DATABASE_URL, 'bench_profile') : null;
+  const databaseUrl = scratch?.url ?? `file:${path.join(dir, 'bench.db')}`;
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, YOUNG_GENERATION_FLAG, 'dist/src/main.js'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD, CACHE_ENABLED: 'false', WEB_CONCURRENCY: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -50,7 +55,9 @@ async function main(): Promise<void> {
   console.log(`${name}: ${Math.round(result.requests.average)} req/s p50 ${result.latency.p50} p99 ${result.latency.p99} non2xx ${result.non2xx}`);
   child.kill('SIGTERM');
   await new Promise((r) => child.on('exit', r));
-  const file = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(profileDir, f)).sort().pop();
+  await scratch?.drop();
+  // Node names a profile CPU.<date>.<time>.<pid>.<thread>.<seq>: thread 0 is the main one.
+  const file = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile') && f.includes(`.${child.pid}.0.`)).map((f) => path.join(profileDir, f)).pop();
   if (!file) return;
   const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[] };
   const self = new Map<string, number>();

@@ -26,6 +26,7 @@ import { measureColdStart } from './cold-start';
 import { freePort } from './free-port';
 import { measureRedirectMatcher } from './redirect-matcher';
 import { BENCH_ADMIN_APP_PASSWORD, scenarios, type Scenario } from './scenarios';
+import { YOUNG_GENERATION_FLAG } from '../src/young-generation';
 
 const ROOT = path.join(__dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -60,7 +61,7 @@ const MODE_TITLES: Record<Mode, string> = {
 };
 
 async function startServer(port: number, databaseUrl: string, mode: Mode) {
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
+  const child = spawn(process.execPath, [YOUNG_GENERATION_FLAG, 'dist/src/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,

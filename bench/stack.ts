@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
 import { waitReady } from './readiness';
+import { YOUNG_GENERATION_FLAG } from '../src/young-generation';
 
 const ROOT = path.join(__dirname, '..');
 const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
@@ -92,7 +93,7 @@ class Instance implements StackInstance {
 
   /** Starts the process and waits until /health answers 200. */
   async start(): Promise<void> {
-    this.process = run(process.execPath, ['dist/src/main.js'], { ...this.env, PORT: String(this.port) });
+    this.process = run(process.execPath, [YOUNG_GENERATION_FLAG, 'dist/src/main.js'], { ...this.env, PORT: String(this.port) });
     await waitReady(this.healthUrl, 60000, () => exitReason(this.process));
   }
 

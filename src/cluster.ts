@@ -10,6 +10,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { sumExpositions } from './http/metrics';
+import { workerExecArgv } from './young-generation';
 
 interface Log {
   info(message: string): void;
@@ -83,6 +84,7 @@ export function runPrimary(count: number, log: Log): Primary {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv) });
   for (let i = 0; i < count; i++) fork();
   log.info(`starting ${count} worker processes`);
   return {

@@ -237,6 +237,20 @@ describe('seo: item fields and the head', () => {
       for (const item of list.body as Array<{ id: number; seo_head_json: { og_url: string } }>) expect(item.seo_head_json.og_url).toMatch(/^http:\/\/example\.test\//);
     });
 
+    it('serialises the graph once for both fields, and _fields still reaches inside it', async () => {
+      const post = await create({ title: 'Graph &lt;once&gt; &amp; "twice"' });
+      const both = (await t.request.get(`${POSTS}?_fields=id,seo_head,seo_head_json&include=${post.id}`).expect(200)).body as Array<{ seo_head: string; seo_head_json: Head }>;
+      const script = /<script type="application\/ld\+json" class="yoast-schema-graph">(.*?)<\/script>/s.exec(both[0].seo_head)?.[1] ?? '';
+      expect(script).toContain('\\u003conce>');
+      expect(JSON.parse(script)).toEqual(both[0].seo_head_json.schema);
+      expect(both[0].seo_head_json.schema['@graph'].length).toBeGreaterThan(2);
+      const nested = await t.request.get(`${POSTS}/${post.id}?_fields=seo_head,seo_head_json.schema.@context,seo_head_json.title`).expect(200);
+      expect(nested.body.seo_head_json).toEqual({ title: `Graph <once> & "twice" - ${siteName}`, schema: { '@context': 'https://schema.org' } });
+      const pretty = await t.request.get(`${POSTS}/${post.id}?_pretty=1&_fields=seo_head,seo_head_json`).expect(200);
+      expect(pretty.text).toContain('\n    "seo_head_json": {');
+      expect(pretty.body.seo_head_json.schema).toEqual(both[0].seo_head_json.schema);
+    });
+
     it('gives the public page the same title, description, canonical and JSON-LD as the REST head', async () => {
       const post = await create({ title: 'Same "everywhere" & more', content: '<p>Body text.</p>', meta: { _yoast_wpseo_metadesc: 'Described <once> & for all.' } });
       const rest = (await t.request.get(`${POSTS}/${post.id}`).expect(200)).body as { seo_head_json: Head; seo_head: string };

@@ -41,6 +41,9 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** `YYYY-MM-DDTHH:MM:SS` of an instant shifted by some minutes: WordPress's REST date format. */
 function formatShifted(instant: Date, minutes: number): string {
   const d = new Date(instant.getTime() + minutes * 60000);
+  const year = d.getUTCFullYear();
+  // toISOString() prints years 0–9999 as four digits: the same text, made natively.
+  if (year >= 0 && year <= 9999) return d.toISOString().slice(0, 19);
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 

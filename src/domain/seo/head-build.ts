@@ -11,7 +11,9 @@ import { replaceVars, type TemplateValues } from './title-template';
 
 /** Dates as Yoast prints them (ISO 8601 with an explicit +00:00 offset, no milliseconds). */
 export function isoDate(instant: Date): string {
-  return instant.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  const iso = instant.toISOString();
+  // `YYYY-MM-DDTHH:MM:SS.mmmZ` for years 0–9999; others keep their own form, as before.
+  return iso.length === 24 ? `${iso.slice(0, 19)}+00:00` : iso.replace(/\.\d{3}Z$/, '+00:00');
 }
 
 export interface HeadInput {

@@ -6,8 +6,11 @@
 import type { SeoHead } from './head-types';
 
 /** The head holds plain text, so every `&` is escaped (existing entities too). */
+const HTML_SPECIAL = /[&<>"']/g;
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
+
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+  return text.search(HTML_SPECIAL) === -1 ? text : text.replace(HTML_SPECIAL, (ch) => HTML_ESCAPES[ch]);
 }
 
 const attr = (value: string | number): string => escapeHtml(String(value));
@@ -18,10 +21,19 @@ function meta(kind: 'name' | 'property', key: string, value: string | number | u
 
 /** JSON for a script element: `<` escaped so no value can close the element. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return scriptSafe(JSON.stringify(value));
 }
 
-export function seoHeadHtml(head: SeoHead): string {
+const SCRIPT_UNSAFE = /[<\u2028\u2029]/g;
+const SCRIPT_ESCAPES: Readonly<Record<string, string>> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** JSON text made safe inside a script element (one pass, none when nothing needs it). */
+export function scriptSafe(json: string): string {
+  return json.search(SCRIPT_UNSAFE) === -1 ? json : json.replace(SCRIPT_UNSAFE, (ch) => SCRIPT_ESCAPES[ch]);
+}
+
+/** `schemaJson`: JSON.stringify(head.schema), when the caller has made it already. */
+export function seoHeadHtml(head: SeoHead, schemaJson?: string): string {
   let out = '<!-- Search optimisation: head metadata -->\n';
   out += `<title>${escapeHtml(head.title)}</title>\n`;
   out += meta('name', 'description', head.description);
@@ -53,7 +65,7 @@ export function seoHeadHtml(head: SeoHead): string {
     out += meta('name', `twitter:label${i + 1}`, label);
     out += meta('name', `twitter:data${i + 1}`, data);
   });
-  out += `<script type="application/ld+json" class="yoast-schema-graph">${scriptJson(head.schema)}</script>\n`;
+  out += `<script type="application/ld+json" class="yoast-schema-graph">${schemaJson === undefined ? scriptJson(head.schema) : scriptSafe(schemaJson)}</script>\n`;
   out += '<!-- / Search optimisation. -->\n';
   return out;
 }

@@ -28,14 +28,22 @@ const WORDS_PER_MINUTE = 228;
 export { isoDate };
 
 
+/** Words of the text (plainText collapses whitespace to single spaces). */
 function wordCount(html: string): number {
   const text = plainText(html);
-  return text === '' ? 0 : text.split(' ').length;
+  if (text === '') return 0;
+  let words = 1;
+  for (let at = text.indexOf(' '); at !== -1; at = text.indexOf(' ', at + 1)) words++;
+  return words;
 }
 
-/** wp_html_excerpt( content, 155 ): the first 155 characters of the text. */
+const EXCERPT_CHARACTERS = 155;
+
+/** wp_html_excerpt( content, 155 ): the first 155 characters (code points) of the text. */
 function autoExcerpt(row: Content): string {
-  return [...plainText(row.content.replace(/\[[^\]]*\]/g, ''))].slice(0, 155).join('');
+  const text = plainText(row.content.includes('[') ? row.content.replace(/\[[^\]]*\]/g, '') : row.content);
+  // Code points are at most two units long, so the excerpt lies in the first 310 units.
+  return [...text.slice(0, 2 * EXCERPT_CHARACTERS)].slice(0, EXCERPT_CHARACTERS).join('');
 }
 
 function isProtected(row: Pick<Content, 'password'>): boolean {
@@ -68,12 +76,17 @@ export async function postTemplateValues(ctx: DomainContext, site: SeoSite, reco
     user_description: author?.description ?? '',
     userid: String(row.authorId || ''),
     id: String(row.id),
-    date: formatWallClock(dateFormat, formatSiteTimeSql(row.date, site.options)),
-    modified: formatWallClock(dateFormat, formatSiteTimeSql(row.modified, site.options)),
+    // Formatted only when a template asks (the default ones never do).
+    get date() {
+      return formatWallClock(dateFormat, formatSiteTimeSql(row.date, site.options));
+    },
+    get modified() {
+      return formatWallClock(dateFormat, formatSiteTimeSql(row.modified, site.options));
+    },
     focuskw: seo.focuskw,
     permalink: record.link,
     pageNumber: 1,
-    pageTotal: (row.content.match(/<!--nextpage-->/g)?.length ?? 0) + 1,
+    pageTotal: row.content.includes('<!--nextpage-->') ? row.content.split('<!--nextpage-->').length : 1,
     now: site.now,
     dateFormat,
     timeFormat: site.options.time_format,
@@ -153,7 +166,7 @@ export async function postHead(ctx: DomainContext, record: PostRecord): Promise<
   const isPost = row.type === 'post';
   const isFront = row.type === 'page' && site.options.show_on_front === 'page' && site.options.page_on_front === row.id;
   const words = isProtected(row) ? 0 : wordCount(row.content);
-  const minutes = estimatedReadingMinutes(row);
+  const minutes = Math.ceil(words / WORDS_PER_MINUTE);
   const published = isoDate(row.date);
   const modified = isoDate(row.modified);
   const withBreadcrumb = breadcrumbsEnabled(site);

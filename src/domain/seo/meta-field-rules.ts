@@ -43,17 +43,26 @@ export function storedKeys(table: FieldTable): string[] {
   return fieldNames(table).map((name) => table.prefix + name);
 }
 
+const namesAndKeys = new WeakMap<FieldTable, ReadonlyArray<readonly [string, string]>>();
+
+/** Each field's name and stored key, made once per table (every record read needs them). */
+function namesAndKeysOf<N extends string>(table: FieldTable<N>): ReadonlyArray<readonly [N, string]> {
+  let pairs = namesAndKeys.get(table);
+  if (!pairs) namesAndKeys.set(table, (pairs = fieldNames(table).map((name) => [name, table.prefix + name] as const)));
+  return pairs as ReadonlyArray<readonly [N, string]>;
+}
+
 /** An object's fields from its stored meta (key -> first value; '' when absent). */
 export function fieldsFromMeta<N extends string>(table: FieldTable<N>, meta: ReadonlyMap<string, string>): Readonly<Record<N, string>> {
   const out = Object.create(null) as Record<N, string>;
-  for (const name of fieldNames(table)) out[name] = meta.get(table.prefix + name) ?? '';
+  for (const [name, key] of namesAndKeysOf(table)) out[name] = meta.get(key) ?? '';
   return out;
 }
 
 /** The fields as REST `meta` entries (every key, '' when absent: registered meta with a default). */
 export function metaJsonOf<N extends string>(table: FieldTable<N>, fields: Readonly<Record<N, string>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of fieldNames(table)) out[table.prefix + name] = fields[name];
+  for (const [name, key] of namesAndKeysOf(table)) out[key] = fields[name];
   return out;
 }
 

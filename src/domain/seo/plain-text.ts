@@ -3,8 +3,17 @@
  * form escapes it again), whitespace collapsed.
  */
 import { stripAllTags } from '../content/format';
+import { RenderMemo } from '../content/format/memo';
 import { decodeEntities } from '../events/ical/html-text';
 
+/** Pure, and asked for the same stored title and content on every read of a post's head. */
+const plainTextMemo = new RenderMemo(4000, 8 << 20);
+
 export function plainText(html: string): string {
-  return decodeEntities(stripAllTags(html, true)).replace(/[\s\u00a0]+/g, ' ').trim();
+  let text = plainTextMemo.get(html);
+  if (text === undefined) {
+    text = decodeEntities(stripAllTags(html, true)).replace(/[\s\u00a0]+/g, ' ').trim();
+    plainTextMemo.set(html, text);
+  }
+  return text;
 }

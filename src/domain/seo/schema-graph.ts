@@ -5,6 +5,7 @@
  * pieces refer to each other by `@id`.
  */
 import { createHash } from 'node:crypto';
+import { RenderMemo } from '../content/format/memo';
 import type { SeoSite } from './head-site';
 import { socialText, titleOption, titleOptionText } from './head-site';
 import type { OgImage, SchemaPiece } from './head-types';
@@ -13,9 +14,15 @@ export const websiteId = (site: SeoSite): string => `${site.home}#website`;
 export const organizationId = (site: SeoSite): string => `${site.home}#organization`;
 export const logoId = (site: SeoSite): string => `${site.home}#/schema/logo/image/`;
 
+/** The few authors of a site, hashed again for every post's graph otherwise. */
+const personHashes = new RenderMemo(2000, 1 << 20);
+
 /** Schema_IDs::PERSON_HASH plus a stable hash of the user (Yoast's wp_hash of login and id). */
 export function personId(site: SeoSite, user: { id: number; login: string }): string {
-  return `${site.home}#/schema/person/${createHash('md5').update(`${user.login}${user.id}`).digest('hex')}`;
+  const key = `${user.login}${user.id}`;
+  let hash = personHashes.get(key);
+  if (hash === undefined) personHashes.set(key, (hash = createHash('md5').update(key).digest('hex')));
+  return `${site.home}#/schema/person/${hash}`;
 }
 
 export interface SchemaPerson {

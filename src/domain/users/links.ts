@@ -1,6 +1,7 @@
 /** A user's public addresses: the author archive link (get_author_posts_url) and avatar images. */
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config';
+import { RenderMemo } from '../content/format/memo';
 
 export const AVATAR_SIZES = [24, 48, 96] as const;
 
@@ -24,12 +25,21 @@ export interface AvatarData {
   foundAvatar: boolean;
 }
 
+/** Authors' addresses, hashed again for every record that shows an avatar otherwise. */
+const emailHashes = new RenderMemo(2000, 1 << 20);
+
+function emailHash(email: string): string {
+  let hash = emailHashes.get(email);
+  if (hash === undefined) emailHashes.set(email, (hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex')));
+  return hash;
+}
+
 /** get_avatar_data(): Gravatar by the hash of the e-mail address, mystery-person fallback. */
 export function avatarData(email: string, options: { size?: number; forceDefault?: boolean; rating?: AvatarRating } = {}): AvatarData {
   const size = options.size && options.size > 0 ? Math.trunc(options.size) : 96;
   const rating = options.rating ?? 'g';
   const forceDefault = options.forceDefault === true;
-  const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  const hash = emailHash(email);
   // add_query_arg() keeps get_avatar_data's order: s, d, f (only when forced), r.
   const url = `https://secure.gravatar.com/avatar/${hash}?s=${size}&d=mm${forceDefault ? '&f=y' : ''}&r=${rating}`;
   return { url, size, width: size, height: size, default: 'mm', forceDefault, rating, scheme: null, extraAttr: '', foundAvatar: true };

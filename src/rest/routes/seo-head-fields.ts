@@ -8,6 +8,7 @@ import { seoSiteOf } from '../../domain/seo/head-site';
 import type { DomainContext } from '../../domain/context';
 import type { ArgSchema } from '../../schema/types';
 import { isFieldIncluded, parseFields } from '../server/fields';
+import { JsonFragment } from '../server/json';
 import type { HandlerRequest } from '../server/types';
 
 /** Which of the two head fields a request's `_fields` keeps; `under` names the list key records sit in (`events`). */
@@ -27,8 +28,14 @@ export async function attachSeoHead(data: Record<string, unknown>, wanted: SeoHe
   if (!wanted || (!wanted.html && !wanted.json)) return;
   const value = await head();
   if (!value) return;
-  if (wanted.html) data.seo_head = seoHeadHtml(value);
-  if (wanted.json) data.seo_head_json = value;
+  if (!wanted.html) {
+    data.seo_head_json = value;
+    return;
+  }
+  // The graph is serialised once: into the HTML, and spliced as it is into the JSON answer.
+  const schemaJson = JSON.stringify(value.schema);
+  data.seo_head = seoHeadHtml(value, schemaJson);
+  if (wanted.json) data.seo_head_json = { ...value, schema: new JsonFragment(value.schema, schemaJson) };
 }
 
 /** For records whose schema declares the head fields (core/v2). */

@@ -2,6 +2,8 @@
  * `_fields`: keep only the named (possibly dotted) fields of a response, as
  * rest_filter_response_fields does.
  */
+import { JsonFragment } from './json';
+
 export function parseFields(value: unknown): string[] | null {
   if (value === undefined || value === null) return null;
   return parseList(value);
@@ -49,7 +51,8 @@ function buildTree(fields: readonly string[]): Tree {
   return tree;
 }
 
-function pick(value: unknown, tree: Tree): unknown {
+function pick(found: unknown, tree: Tree): unknown {
+  const value = found instanceof JsonFragment ? found.value : found;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, sub] of tree) {

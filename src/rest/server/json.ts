@@ -17,8 +17,13 @@ const MARK_JSON = JSON.stringify(MARK).slice(0, -1);
 export class JsonFragment {
   private text: string | undefined;
 
-  /** `value` must not change afterwards: its text is made once. */
-  constructor(readonly value: unknown) {}
+  /** `value` must not change afterwards: its text is made once (or is `text`, when the caller already made it). */
+  constructor(
+    readonly value: unknown,
+    text?: string,
+  ) {
+    this.text = text;
+  }
 
   /** The value's compact JSON text. */
   json(): string {
@@ -60,5 +65,5 @@ export function encodeJson(value: unknown): string {
   return out;
 }
 
-/** The last spliced answer (answers with fragments are few: the index and the namespace roots). */
+/** The last spliced answer (the index and the namespace roots are sent again and again). */
 let last: { skeleton: string; fragments: JsonFragment[]; output: string } | null = null;
