@@ -359,14 +359,14 @@ function sqlText(args: unknown[]): string {
 const TABLE_MODELS: Record<string, string> = Object.fromEntries(Object.keys(RULES).map((name) => [name[0].toUpperCase() + name.slice(1), name]));
 
 /**
- * What raw SQL changes: nothing for reads, transaction control and row locks (`SET "id" = "id"`)
- * and for the log table; a table's constant tags when it has them; otherwise EVERYTHING (which rows
- * a raw statement touched cannot be known here).
+ * What raw SQL changes: nothing for reads, transaction control, row locks (`SET "id" = "id"`),
+ * planner statistics (ANALYZE) and the log table; a table's constant tags when it has them;
+ * otherwise EVERYTHING (which rows a raw statement touched cannot be known here).
  */
 export function rawSqlTags(sql: string): readonly string[] {
   const text = sql.replace(/^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)+/, '');
   const keyword = (/^\w+/.exec(text)?.[0] ?? '').toLowerCase();
-  if (['select', 'savepoint', 'release', 'rollback', 'begin', 'commit', 'show', 'explain', 'values'].includes(keyword)) return [];
+  if (['select', 'savepoint', 'release', 'rollback', 'begin', 'commit', 'show', 'explain', 'values', 'analyze'].includes(keyword)) return [];
   if (keyword === 'with' && !/\b(insert|update|delete)\b/i.test(text)) return [];
   const table = /^(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+"?(\w+)"?/i.exec(text)?.[1];
   if (table && SKIPPED.has(table[0].toLowerCase() + table.slice(1))) return [];

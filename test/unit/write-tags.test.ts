@@ -184,6 +184,7 @@ describe('write tags', () => {
   it('classifies raw SQL: reads, locks and the log change nothing; unknown writes change everything', async () => {
     expect(rawSqlTags('SELECT 1')).toEqual([]);
     expect(rawSqlTags('  SAVEPOINT x')).toEqual([]);
+    expect(rawSqlTags('ANALYZE "Content", "EventDetail"')).toEqual([]);
     expect(rawSqlTags('UPDATE "Content" SET "id" = "id" WHERE "id" = ?')).toEqual([]);
     expect(rawSqlTags('INSERT INTO "CacheInvalidation" ("tags") VALUES (?)')).toEqual([]);
     expect(rawSqlTags('DELETE FROM "Option" WHERE 1')).toEqual(['settings']);

@@ -79,5 +79,20 @@ export async function insertManyEvents(db: Database, options: BulkEventOptions):
     const count = await db.read.termRelationship.count({ where: { termId, content: { status: 'publish' } } });
     await db.prisma.term.update({ where: { id: termId }, data: { count } });
   }
+  await refreshPlannerStatistics(db);
   return ids;
+}
+
+/** The tables a bulk insert fills. */
+const BULK_TABLES = ['Content', 'EventDetail', 'EventVenue', 'EventOrganizer', 'TermRelationship'];
+
+/**
+ * PostgreSQL plans from statistics autovacuum refreshes only some time after a bulk load; until
+ * then it took 10,000 new events for 25 rows and read the event window through every published
+ * item (17 ms instead of 0.6 ms). ANALYZE after loading, as PostgreSQL's documentation advises.
+ * SQLite keeps no statistics unless asked to, and plans these reads well without them.
+ */
+async function refreshPlannerStatistics(db: Database): Promise<void> {
+  if (db.provider !== 'postgresql') return;
+  await db.prisma.$executeRawUnsafe(`ANALYZE ${BULK_TABLES.map((table) => `"${table}"`).join(', ')}`);
 }

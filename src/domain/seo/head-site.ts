@@ -43,10 +43,20 @@ const seoOptionLoader = defineLoader('seo.options', (db) =>
   }),
 );
 
+/**
+ * The facts made from one request's option objects (its loaders hand every head the same ones), so
+ * a list of heads makes them once; a request that reads the options again gets new objects.
+ */
+const factsOf = new WeakMap<SeoOptionValues, { options: SiteOptions; social: SeoOptionValues; site: SeoSite }>();
+
 /** The site facts of this request. */
 export async function seoSiteOf(ctx: DomainContext): Promise<SeoSite> {
   const [options, titles, social] = await Promise.all([siteOptionsOf(ctx), seoOptionLoader(ctx).load('wpseo_titles'), seoOptionLoader(ctx).load('wpseo_social')]);
-  return siteFacts(ctx, options, titles, social);
+  const made = factsOf.get(titles);
+  if (made && made.options === options && made.social === social) return made.site;
+  const site = siteFacts(ctx, options, titles, social);
+  factsOf.set(titles, { options, social, site });
+  return site;
 }
 
 function text(value: unknown): string {
