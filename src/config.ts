@@ -221,6 +221,15 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return Number(raw);
 }
 
+/** Shortest cache lease: renewed every quarter of it, a shorter one would keep the database busy for nothing. */
+const MIN_CACHE_LEASE_MS = 100;
+
+function cacheLeaseMs(env: NodeJS.ProcessEnv): number {
+  const leaseMs = integer(env, 'CACHE_LEASE_MS', 1000);
+  if (leaseMs !== 0 && leaseMs < MIN_CACHE_LEASE_MS) throw new ConfigError(`CACHE_LEASE_MS must be 0 (no lease) or at least ${MIN_CACHE_LEASE_MS}, got "${leaseMs}"`);
+  return leaseMs;
+}
+
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -382,7 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staleWhileRevalidate: integer(env, 'CACHE_STALE_WHILE_REVALIDATE', 0),
       purgeWebhook: env.CACHE_PURGE_WEBHOOK || undefined,
       schedulerIntervalMs: integer(env, 'SCHEDULER_INTERVAL_MS', 30000),
-      leaseMs: integer(env, 'CACHE_LEASE_MS', 1000),
+      leaseMs: cacheLeaseMs(env),
     },
     geolocation: flag(env, 'GEOLOCATION', false),
     geolocationRadiusKm: integer(env, 'GEOLOCATION_RADIUS_KM', 40),

@@ -16,7 +16,7 @@ import { ModelCatalog } from './fast/models';
 import { FastReads, type ReadClient } from './fast/reader';
 import { ReadAudit } from './read-audit';
 import { postgresConnections } from './replicas';
-import { DEFAULT_REPLICA_TIMINGS, type ReplicaStats } from './replica-router';
+import { DEFAULT_REPLICA_TIMINGS, type ReplicaChange, type ReplicaStats } from './replica-router';
 
 export type PrismaClient = SqliteClient;
 export type { Prisma } from '../generated/prisma-sqlite/client';
@@ -51,6 +51,8 @@ export interface Database {
   queries: QueryCounter;
   /** What the read replicas served (null without DATABASE_REPLICA_URLS). */
   replicas: ReplicaStats | null;
+  /** Calls `watcher` when a read replica goes down or answers again (never without replicas). */
+  watchReplicas(watcher: (change: ReplicaChange) => void): void;
   /** Cache tags this process's writes changed, not yet published (see src/cache/write-tags.ts). */
   changes: PendingChanges;
   close(): Promise<void>;
@@ -135,6 +137,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   let prisma: PrismaClient;
   let engine: ReadEngine;
   let replicas: ReplicaStats | null = null;
+  let watchReplicas: Database['watchReplicas'] = () => undefined;
   if (provider === 'sqlite') {
     const file = sqliteFile(url);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -149,6 +152,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     prisma = new PostgresClient({ adapter, errorFormat: 'minimal', transactionOptions: TRANSACTION_OPTIONS }) as unknown as PrismaClient;
     engine = connections.engine;
     replicas = connections.replicas;
+    watchReplicas = connections.watchReplicas;
   }
   const runtime = (prisma as unknown as { _runtimeDataModel?: ConstructorParameters<typeof ModelCatalog>[0] })._runtimeDataModel;
   if (!runtime) throw new Error('the generated Prisma client has no runtime data model');
@@ -167,6 +171,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     url,
     queries,
     replicas,
+    watchReplicas,
     changes,
     close: async () => {
       await fast.close();

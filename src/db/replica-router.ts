@@ -36,10 +36,21 @@ export interface ReplicaStats {
   replicaFailures: number;
 }
 
+/** A replica found down (its reads go to the primary), or answering again: for the log. */
+export interface ReplicaChange {
+  /** Its place in DATABASE_REPLICA_URLS, from 0. */
+  replica: number;
+  state: 'down' | 'up';
+  /** Why it counts as down. */
+  reason?: string;
+}
+
 class Replica {
   readonly version: ReplicaVersion;
   /** Date.now() before which this replica is not tried (0: up). */
   downUntil = 0;
+  /** Reported down, not yet back: one report per outage, however many reads fail. */
+  reportedDown = false;
 
   constructor(
     readonly index: number,
@@ -75,6 +86,7 @@ export class ReplicaRouter {
    * even when it published no invalidation for the lag guard to wait for.
    */
   private readonly wrote = new WeakSet<ReplicaScope>();
+  private readonly watchers: Array<(change: ReplicaChange) => void> = [];
 
   /** `engines`: each replica's fast read engine (its version is read through it). */
   constructor(
@@ -94,6 +106,11 @@ export class ReplicaRouter {
     return this.routed(scope, onReplica, onPrimary);
   }
 
+  /** Calls `watcher` when a replica goes down and when it answers again. */
+  watch(watcher: (change: ReplicaChange) => void): void {
+    this.watchers.push(watcher);
+  }
+
   /** The running request writes (or opens a transaction): the rest of its reads go to the primary. */
   writing(): void {
     const scope = currentReplicaScope();
@@ -106,6 +123,7 @@ export class ReplicaRouter {
       try {
         const result = await deadline(onReplica(replica.index), this.timings.timeoutMs, 'replica read');
         this.stats.replicaStatements += 1;
+        this.answered(replica);
         return result;
       } catch (error) {
         this.failed(replica, error);
@@ -138,7 +156,9 @@ export class ReplicaRouter {
     }
     if (!candidate) return null;
     try {
-      return (await candidate.version.reaches(required)) ? candidate : null;
+      const reached = await candidate.version.reaches(required);
+      this.answered(candidate);
+      return reached ? candidate : null;
     } catch (error) {
       this.failed(candidate, error);
       return null;
@@ -150,5 +170,18 @@ export class ReplicaRouter {
     if (!isUnavailable(error)) return;
     replica.downUntil = Date.now() + this.timings.retryMs;
     replica.version.forget();
+    if (replica.reportedDown) return;
+    replica.reportedDown = true;
+    this.report({ replica: replica.index, state: 'down', reason: error instanceof Error ? error.message : String(error) });
+  }
+
+  private answered(replica: Replica): void {
+    if (!replica.reportedDown) return;
+    replica.reportedDown = false;
+    this.report({ replica: replica.index, state: 'up' });
+  }
+
+  private report(change: ReplicaChange): void {
+    for (const watcher of this.watchers) watcher(change);
   }
 }

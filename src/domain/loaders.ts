@@ -62,6 +62,9 @@ class RequestDatabase implements Database {
   get replicas(): ReplicaStats | null {
     return this.base.replicas;
   }
+  watchReplicas(watcher: Parameters<Database['watchReplicas']>[0]): void {
+    this.base.watchReplicas(watcher);
+  }
   close(): Promise<void> {
     return this.base.close();
   }

@@ -90,6 +90,10 @@ export async function buildApp(config: Config, db: Database, options: AppOptions
   // Anonymous reads may go to caught-up replicas; the guard above reads its counters from the primary.
   const replicas = db.replicas;
   if (replicas) {
+    db.watchReplicas((change) => {
+      if (change.state === 'down') fastify.log.warn({ replica: change.replica, reason: change.reason }, 'read replica down: its reads go to the primary until it answers again');
+      else fastify.log.info({ replica: change.replica }, 'read replica answering again');
+    });
     registerReplicaRouting(fastify, cache.bus);
     metrics.registry.gauge({ name: 'db_replica_statements_run', help: 'Fast-path statements the read replicas answered.', collect: () => replicas.replicaStatements });
     metrics.registry.gauge({ name: 'db_replica_primary_statements_run', help: 'Anonymous reads a replica could have taken that ran on the primary (every replica behind or down).', collect: () => replicas.primaryStatements });

@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config';
 import { postgresEngine, type ReadEngine } from '../../src/db/fast/engine';
 import { migrate } from '../../src/db/migrate';
 import { ReplicaVersion } from '../../src/db/replica-version';
-import type { ReplicaStats } from '../../src/db/replica-router';
+import type { ReplicaChange, ReplicaStats } from '../../src/db/replica-router';
 import { primaryReads, withReplicaReads, type ReplicaScope } from '../../src/db/replica-scope';
 import { startTestApp, type TestApp } from '../support/app';
 import { startReplicatedPostgres, type ReplicatedPostgres } from '../support/pg-replica';
@@ -237,7 +237,9 @@ describe('read replicas', () => {
     }
   });
 
-  it('keeps answering anonymous reads from the primary when the replica is down', async () => {
+  it('keeps answering anonymous reads from the primary when the replica is down, and says so once', async () => {
+    const changes: ReplicaChange[] = [];
+    t.db.watchReplicas((change) => changes.push(change));
     await pg!.stopReplica();
     let title = '';
     const first = await routed(async () => (title = await anonymousTitle()));
@@ -251,6 +253,7 @@ describe('read replicas', () => {
     });
     expect(next.replicaFailures).toBe(0);
     expect(next.replicaStatements).toBe(0);
+    expect(changes).toEqual([{ replica: 0, state: 'down', reason: expect.any(String) }]);
   });
 });
 
