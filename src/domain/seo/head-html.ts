@@ -5,10 +5,10 @@
  */
 import type { SeoHead } from './head-types';
 
-/** The head holds plain text, so every `&` is escaped (existing entities too). */
 const HTML_SPECIAL = /[&<>"']/g;
 const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
 
+/** The head holds plain text, so every `&` is escaped (existing entities too). */
 function escapeHtml(text: string): string {
   return text.search(HTML_SPECIAL) === -1 ? text : text.replace(HTML_SPECIAL, (ch) => HTML_ESCAPES[ch]);
 }

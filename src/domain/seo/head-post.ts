@@ -143,7 +143,11 @@ async function postCrumbs(ctx: DomainContext, site: SeoSite, record: PostRecord,
 
 /** Yoast's estimated reading time of an item, in whole minutes (0 for a protected or empty one). */
 export function estimatedReadingMinutes(row: Pick<Content, 'content' | 'password'>): number {
-  return Math.ceil((isProtected(row) ? 0 : wordCount(row.content)) / WORDS_PER_MINUTE);
+  return readingMinutes(isProtected(row) ? 0 : wordCount(row.content));
+}
+
+function readingMinutes(words: number): number {
+  return Math.ceil(words / WORDS_PER_MINUTE);
 }
 
 function readingTime(minutes: number): string {
@@ -166,7 +170,7 @@ export async function postHead(ctx: DomainContext, record: PostRecord): Promise<
   const isPost = row.type === 'post';
   const isFront = row.type === 'page' && site.options.show_on_front === 'page' && site.options.page_on_front === row.id;
   const words = isProtected(row) ? 0 : wordCount(row.content);
-  const minutes = Math.ceil(words / WORDS_PER_MINUTE);
+  const minutes = readingMinutes(words);
   const published = isoDate(row.date);
   const modified = isoDate(row.modified);
   const withBreadcrumb = breadcrumbsEnabled(site);
