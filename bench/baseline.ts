@@ -131,8 +131,8 @@ async function spawnServer(args: string[], cwd: string, env: Record<string, stri
 async function startOurs(root: string, databaseUrl: string, perCore = false): Promise<{ port: number; pid: number }> {
   const port = await freePort();
   const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SITE_URL, LOG_LEVEL: 'warn', ADMIN_USER: 'admin', ADMIN_APP_PASSWORD: BENCH_ADMIN_APP_PASSWORD, CACHE_ENABLED: 'false' };
-  if (!perCore) env.WEB_CONCURRENCY = '1';
-  else delete process.env.WEB_CONCURRENCY;
+  // Empty is unset to the server (its default: one process per core), whatever this process has.
+  env.WEB_CONCURRENCY = perCore ? '' : '1';
   return { port, pid: await spawnServer([YOUNG_GENERATION_FLAG, 'dist/src/main.js'], root, env, `http://127.0.0.1:${port}/health`) };
 }
 

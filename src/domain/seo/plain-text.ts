@@ -10,10 +10,5 @@ import { decodeEntities } from '../events/ical/html-text';
 const plainTextMemo = new RenderMemo(4000, 8 << 20);
 
 export function plainText(html: string): string {
-  let text = plainTextMemo.get(html);
-  if (text === undefined) {
-    text = decodeEntities(stripAllTags(html, true)).replace(/[\s\u00a0]+/g, ' ').trim();
-    plainTextMemo.set(html, text);
-  }
-  return text;
+  return plainTextMemo.through(html, () => decodeEntities(stripAllTags(html, true)).replace(/[\s\u00a0]+/g, ' ').trim());
 }

@@ -20,9 +20,7 @@ const personHashes = new RenderMemo(2000, 1 << 20);
 /** Schema_IDs::PERSON_HASH plus a stable hash of the user (Yoast's wp_hash of login and id). */
 export function personId(site: SeoSite, user: { id: number; login: string }): string {
   const key = `${user.login}${user.id}`;
-  let hash = personHashes.get(key);
-  if (hash === undefined) personHashes.set(key, (hash = createHash('md5').update(key).digest('hex')));
-  return `${site.home}#/schema/person/${hash}`;
+  return `${site.home}#/schema/person/${personHashes.through(key, () => createHash('md5').update(key).digest('hex'))}`;
 }
 
 export interface SchemaPerson {

@@ -29,9 +29,7 @@ export interface AvatarData {
 const emailHashes = new RenderMemo(2000, 1 << 20);
 
 function emailHash(email: string): string {
-  let hash = emailHashes.get(email);
-  if (hash === undefined) emailHashes.set(email, (hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex')));
-  return hash;
+  return emailHashes.through(email, () => createHash('sha256').update(email.trim().toLowerCase()).digest('hex'));
 }
 
 /** get_avatar_data(): Gravatar by the hash of the e-mail address, mystery-person fallback. */

@@ -25,6 +25,13 @@ export class RenderMemo {
     return value;
   }
 
+  /** The value kept for `key`, else `make()`'s, kept. */
+  through(key: string, make: () => string): string {
+    let value = this.get(key);
+    if (value === undefined) this.set(key, (value = make()));
+    return value;
+  }
+
   set(key: string, value: string): void {
     const size = key.length + value.length;
     if (size > this.maxChars / 8) return;

@@ -19,12 +19,7 @@ const excerptMemo = new RenderMemo(200, 1 << 20);
 
 /** title.rendered: the_title filters (wptexturize, convert_chars, trim, capital_P_dangit). */
 export function renderTitle(raw: string): string {
-  let out = titleMemo.get(raw);
-  if (out === undefined) {
-    out = capitalPDangit(phpTrim(convertChars(wptexturize(raw))), true);
-    titleMemo.set(raw, out);
-  }
-  return out;
+  return titleMemo.through(raw, () => capitalPDangit(phpTrim(convertChars(wptexturize(raw))), true));
 }
 
 /**
@@ -32,12 +27,7 @@ export function renderTitle(raw: string): string {
  * rendered (delimiters removed) and not auto-paragraphed; classic content is.
  */
 export function renderContent(raw: string): string {
-  let out = contentMemo.get(raw);
-  if (out === undefined) {
-    out = hasBlocks(raw) ? theContentAfterBlocks(doBlocks(raw), false) : theContentAfterBlocks(raw, true);
-    contentMemo.set(raw, out);
-  }
-  return out;
+  return contentMemo.through(raw, () => (hasBlocks(raw) ? theContentAfterBlocks(doBlocks(raw), false) : theContentAfterBlocks(raw, true)));
 }
 
 /**
@@ -49,11 +39,8 @@ export function renderExcerpt(rawExcerpt: string, rawContent: string, length = 5
   // The common keys are the stored strings themselves, so lookups reuse their cached hashes.
   const memo = generated ? (Math.trunc(length) === 55 ? generatedExcerptMemo : excerptMemo) : storedExcerptMemo;
   const key = memo === excerptMemo ? `${Math.trunc(length)}\u0000${rawContent}` : generated ? rawContent : rawExcerpt;
-  let out = memo.get(key);
-  if (out === undefined) {
+  return memo.through(key, () => {
     const text = generated ? generateExcerpt(rawContent, length) : rawExcerpt;
-    out = shortcodeUnautop(wpautop(convertChars(wptexturize(text))));
-    memo.set(key, out);
-  }
-  return out;
+    return shortcodeUnautop(wpautop(convertChars(wptexturize(text))));
+  });
 }

@@ -1,0 +1,47 @@
+/** The rendering memo: a value is made once per key while it is kept, and the memo stays bounded. */
+import { RenderMemo } from '../../src/domain/content/format/memo';
+
+describe('RenderMemo.through', () => {
+  it('makes a value once per key and hands back the kept one', () => {
+    const memo = new RenderMemo(10, 1000);
+    let made = 0;
+    const make = (text: string) => () => {
+      made++;
+      return text.toUpperCase();
+    };
+    expect(memo.through('a', make('a'))).toBe('A');
+    expect(memo.through('a', make('a'))).toBe('A');
+    expect(memo.through('b', make('b'))).toBe('B');
+    expect(made).toBe(2);
+  });
+
+  it('forgets the least recently used key past its bound, and makes it again', () => {
+    const memo = new RenderMemo(2, 1000);
+    let made = 0;
+    const make = () => {
+      made++;
+      return 'value';
+    };
+    memo.through('a', make);
+    memo.through('b', make);
+    memo.through('a', make); // a is now the most recent
+    memo.through('c', make); // b goes
+    expect(made).toBe(3);
+    memo.through('a', make);
+    expect(made).toBe(3);
+    memo.through('b', make);
+    expect(made).toBe(4);
+  });
+
+  it('does not keep a value too large for it, but still answers it', () => {
+    const memo = new RenderMemo(10, 80);
+    let made = 0;
+    const big = () => {
+      made++;
+      return 'x'.repeat(50);
+    };
+    expect(memo.through('k', big)).toHaveLength(50);
+    expect(memo.through('k', big)).toHaveLength(50);
+    expect(made).toBe(2);
+  });
+});
