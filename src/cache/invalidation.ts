@@ -70,6 +70,12 @@ export interface InvalidationBusOptions {
   keepRows?: number;
   /** ... and for how long, milliseconds (default one hour). Older rows beyond `keepRows` are pruned. */
   keepMs?: number;
+  /**
+   * Follow the log as a caching instance does (LISTEN and the lease) although this bus has no cache:
+   * a serving instance keeps state made from the data (the security and redirect rules, checked on
+   * every request), which then needs no query per request either. Off for a CLI command, which only publishes.
+   */
+  follow?: boolean;
   /** The cache lease on PostgreSQL, ms (default 1000; 0: none, every hit asks the database as on SQLite).
    *  A crashed instance delays other instances' writes by at most about this long. */
   leaseMs?: number;
@@ -172,13 +178,14 @@ class LogBus implements InvalidationBus {
     // Listening before the insert commits: no acknowledgement of its version can come earlier.
     const acks = await this.ackBoard();
     const { version, leases } = await this.log.insert(distinct, this.instance);
-    if (this.cache) {
+    // A following bus counts its own version applied at once: its lease must not vouch for a version
+    // below a write this instance has made (a read after it could go to a replica that lags).
+    if (this.cache || this.options.follow) {
       this.apply({ version, tags: distinct, instance: this.instance });
       this.advance();
-    } else {
-      // Nothing to drop here, and no versions to keep track of (this instance never syncs).
-      this.notify(distinct, version, 'local');
     }
+    // Without a cache, `apply` leaves the listeners to this (and a bus that does not follow keeps no versions).
+    if (!this.cache) this.notify(distinct, version, 'local');
     this.publishes += 1;
     this.maybePrune();
     // The write is acknowledged only once no instance can serve what it invalidated (see lease.ts).
@@ -386,7 +393,8 @@ class LogBus implements InvalidationBus {
 
 /**
  * The bus of one instance. With `cache` null (an instance that caches nothing, or a CLI command)
- * it only publishes: other instances still have to drop what its writes changed.
+ * it publishes, so that other instances drop what its writes changed, and with `follow` (a serving
+ * instance) it also follows the log for its listeners, with a lease as a caching instance holds.
  */
 export async function createInvalidationBus(db: Database, cache: ResponseCache | null, options: InvalidationBusOptions = {}): Promise<InvalidationBus> {
   const postgres = db.provider === 'postgresql';
@@ -394,7 +402,7 @@ export async function createInvalidationBus(db: Database, cache: ResponseCache |
   const bus = new LogBus(log, cache, options, postgres ? (options.listenUrl ?? db.url) : undefined);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   try {
-    await bus.start(cache && options.listen !== false ? { leaseMs: leaseMs > 0 ? leaseMs : null } : undefined);
+    await bus.start((cache || options.follow) && options.listen !== false ? { leaseMs: leaseMs > 0 ? leaseMs : null } : undefined);
   } catch (error) {
     await bus.close().catch(() => undefined);
     throw error;

@@ -30,6 +30,8 @@ export async function createReadCache(config: Config, db: Database, log: Logger,
   // (and a CDN, through the webhook) must drop it all the same.
   const bus = await createInvalidationBus(db, store, {
     leaseMs: config.cache.leaseMs,
+    // Caching or not, this instance checks its security and redirect rules on every request.
+    follow: true,
     // LISTEN (and the lease renewed on it) needs a session of its own: not a transaction-pooling PgBouncer.
     listenUrl: config.databaseDirectUrl,
     onError: (error) => log.warn({ err: error }, 'cache invalidation bus'),

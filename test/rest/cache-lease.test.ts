@@ -107,6 +107,26 @@ if (testProvider === 'postgresql') {
       expect(await sql('SELECT "id" FROM "CacheInstance"')).toHaveLength(1);
     });
 
+    test('a serving instance without a cache follows the log with a lease: its listeners hear every write, before the write resolves, with no query per request', async () => {
+      const server = await instance({ follow: true }, false);
+      const writer = await instance({}, false);
+      expect(trusts(server.bus)).toBe(true);
+      // It holds a lease; the publish-only writer does not.
+      expect(await sql('SELECT "id" FROM "CacheInstance"')).toHaveLength(1);
+      for (let i = 0; i < 5; i += 1) {
+        await writer.bus.publish([`settings`, `post:${i}`]);
+        // The publish waited for the server's acknowledgement: its listeners (the live security and
+        // redirect rules) have already heard of it, so a request after the write sees the new rules.
+        expect(server.seen.map((s) => s.tags)).toContainEqual(['settings', `post:${i}`]);
+      }
+      // Its own write counts as applied at once: the version it vouches for is never below it.
+      await server.bus.publish(['post:own']);
+      const own = server.seen[server.seen.length - 1];
+      expect(own).toMatchObject({ tags: ['post:own'], origin: 'local' });
+      expect(await server.bus.syncNow()).toBeGreaterThanOrEqual(own.version);
+      expect(server.seen.filter((s) => s.version === own.version)).toHaveLength(1);
+    });
+
     test('an instance whose LISTEN connection dies stops trusting, serves nothing stale, and trusts again once it re-registered', async () => {
       const a = await instance();
       const b = await instance({ listenName: 'cache-listen-b', leaseMs: 1000 });
