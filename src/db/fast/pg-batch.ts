@@ -55,6 +55,8 @@ const MAX_NAMED = 300;
 export interface Shape {
   /** Column names and decoders, or null when a column's type does not survive JSON. */
   columns: Array<[string, Decoder]> | null;
+  /** The columns whose JSON value needs decoding (made once with the shape). */
+  decoded?: Array<[string, (value: unknown) => unknown]>;
 }
 
 /** The shape of a statement's rows, learnt from a run of its own. */
@@ -64,7 +66,7 @@ export function shapeOf(fields: readonly FieldDef[]): Shape {
     if (!DECODERS.has(field.dataTypeID)) return { columns: null };
     columns.push([field.name, DECODERS.get(field.dataTypeID) as Decoder]);
   }
-  return { columns };
+  return { columns, decoded: columns.filter((column): column is [string, (value: unknown) => unknown] => column[1] !== null) };
 }
 
 /** Whether the statement's `$n` placeholders can be renumbered (none inside a quoted literal). */
@@ -85,7 +87,7 @@ interface Member {
 
 function decodeRows(json: string, shape: Shape): Row[] {
   const rows = JSON.parse(json) as Row[];
-  const decoded = (shape.columns ?? []).filter(([, decoder]) => decoder !== null) as Array<[string, (v: unknown) => unknown]>;
+  const decoded = (shape.decoded ??= (shape.columns ?? []).filter((column): column is [string, (value: unknown) => unknown] => column[1] !== null));
   if (decoded.length) for (const row of rows) for (const [name, decode] of decoded) if (row[name] !== null) row[name] = decode(row[name]);
   return rows;
 }
@@ -93,7 +95,8 @@ function decodeRows(json: string, shape: Shape): Row[] {
 export class StatementBatcher {
   private pending = new Map<string, Member>();
   private scheduled = false;
-  private readonly named = new Set<string>();
+  /** Merged texts prepared by name, with their names (the same few texts come again and again). */
+  private readonly named = new Map<string, string>();
 
   constructor(private readonly run: RunStatement) {}
 
@@ -144,11 +147,11 @@ export class StatementBatcher {
       return `(SELECT coalesce(json_agg(b), '[]')::text FROM (${text}) b) AS "${i}"`;
     });
     const text = `SELECT ${parts.join(', ')}`;
-    const name = 'm' + createHash('sha1').update(text).digest('hex').slice(0, 20);
-    if (!this.named.has(name) && this.named.size < MAX_NAMED) this.named.add(name);
+    let name = this.named.get(text);
+    if (name === undefined && this.named.size < MAX_NAMED) this.named.set(text, (name = 'm' + createHash('sha1').update(text).digest('hex').slice(0, 20)));
     let result: QueryResult;
     try {
-      result = await this.run(this.named.has(name) ? name : undefined, text, values);
+      result = await this.run(name, text, values);
     } catch {
       await Promise.all(group.map((member) => this.sendAlone(member)));
       return;

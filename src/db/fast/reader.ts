@@ -136,27 +136,14 @@ export class FastReads {
 
   /** A Prisma-shaped client over these reads, telling `observer` what each read returned. */
   client(observer?: ReadObserver): ReadClient {
-    const client: Record<string, unknown> = {
-      query: async <T>(sql: Prisma.Sql, tags?: RawTags<T>): Promise<T[]> => {
-        const rows = await this.query<T>(sql);
-        observer?.raw(typeof tags === 'function' ? tags(rows) : tags);
-        return rows;
-      },
-    };
-    // One client is made per request: each model's methods are made when first used.
-    for (const [property, model] of this.catalog.byProperty) {
-      Object.defineProperty(client, property, {
-        configurable: true,
-        enumerable: true,
-        get: () => {
-          const delegate = new ModelReads(this, model, observer);
-          Object.defineProperty(client, property, { value: delegate, enumerable: true });
-          return delegate;
-        },
-      });
-    }
+    // One client is made per request: an object with the observer, over a prototype made once
+    // whose model properties make each model's methods when first used.
+    const client = Object.create((this.clientPrototype ??= clientPrototype(this, this.catalog.byProperty))) as ClientState;
+    client[OBSERVER] = observer;
     return client as unknown as ReadClient;
   }
+
+  private clientPrototype?: object;
 
   /** The model a relation field of `model` leads to. */
   relatedModel(model: string, field: string): string | undefined {
@@ -166,6 +153,36 @@ export class FastReads {
   close(): Promise<void> {
     return this.engine.close();
   }
+}
+
+/** Where a request's read client keeps its observer. */
+const OBSERVER = Symbol('observer');
+
+interface ClientState {
+  [OBSERVER]: ReadObserver | undefined;
+}
+
+/** The prototype of the read clients of `reads`: `query`, and a property per model. */
+function clientPrototype(reads: FastReads, models: ReadonlyMap<string, string>): object {
+  const prototype: Record<string, unknown> = {
+    async query<T>(this: ClientState, sql: Prisma.Sql, tags?: RawTags<T>): Promise<T[]> {
+      const rows = await reads.query<T>(sql);
+      this[OBSERVER]?.raw(typeof tags === 'function' ? tags(rows) : tags);
+      return rows;
+    },
+  };
+  for (const [property, model] of models) {
+    Object.defineProperty(prototype, property, {
+      configurable: true,
+      enumerable: true,
+      get(this: ClientState) {
+        const delegate = new ModelReads(reads, model, this[OBSERVER]);
+        Object.defineProperty(this, property, { value: delegate, enumerable: true });
+        return delegate;
+      },
+    });
+  }
+  return prototype;
 }
 
 /** One model's read methods, reporting to the observer. */

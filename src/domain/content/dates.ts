@@ -38,12 +38,40 @@ export function offsetMinutes(instant: Date, zone: SiteZone): number {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => (n < 10 ? '0' : '') + String(n));
+const DAY_MS = 86_400_000;
+/** 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z as time values: the years `utcWallClock` prints. */
+const YEAR_0 = -62_167_219_200_000;
+const YEAR_10000 = 253_402_300_800_000;
+
+/**
+ * `YYYY-MM-DDTHH:MM:SS` of a time value in UTC, for years 0–9999 (null outside them, or for NaN):
+ * toISOString()'s first 19 characters, made without a Date (lists print several dates per record).
+ * The date is Howard Hinnant's civil_from_days.
+ */
+export function utcWallClock(ms: number): string | null {
+  if (!(ms >= YEAR_0 && ms < YEAR_10000)) return null;
+  const days = Math.floor(ms / DAY_MS);
+  const inDay = Math.floor((ms - days * DAY_MS) / 1000);
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1;
+  const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const hour = Math.floor(inDay / 3600);
+  const minute = Math.floor((inDay % 3600) / 60);
+  return `${TWO_DIGITS[Math.floor(year / 100)]}${TWO_DIGITS[year % 100]}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}T${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[inDay % 60]}`;
+}
+
 /** `YYYY-MM-DDTHH:MM:SS` of an instant shifted by some minutes: WordPress's REST date format. */
 function formatShifted(instant: Date, minutes: number): string {
+  const fast = utcWallClock(instant.getTime() + minutes * 60000);
+  if (fast !== null) return fast;
   const d = new Date(instant.getTime() + minutes * 60000);
-  const year = d.getUTCFullYear();
-  // toISOString() prints years 0–9999 as four digits: the same text, made natively.
-  if (year >= 0 && year <= 9999) return d.toISOString().slice(0, 19);
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 

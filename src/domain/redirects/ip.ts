@@ -88,6 +88,8 @@ export class IpSet {
   }
 
   has(address: string | undefined): boolean {
+    // Most sets are empty (no allow or block list): every request asks.
+    if (this.size === 0) return false;
     const ip = normaliseIp(address);
     if (ip === '') return false;
     return this.list.check(ip, isIPv4(ip) ? 'ipv4' : 'ipv6');

@@ -8,12 +8,14 @@ import { socialText } from './head-site';
 import type { OgImage, SchemaPiece, SeoHead, SeoRobots } from './head-types';
 import type { SeoFields } from './meta-fields';
 import { replaceVars, type TemplateValues } from './title-template';
+import { utcWallClock } from '../content/dates';
 
 /** Dates as Yoast prints them (ISO 8601 with an explicit +00:00 offset, no milliseconds). */
 export function isoDate(instant: Date): string {
-  const iso = instant.toISOString();
-  // `YYYY-MM-DDTHH:MM:SS.mmmZ` for years 0–9999; others keep their own form, as before.
-  return iso.length === 24 ? `${iso.slice(0, 19)}+00:00` : iso.replace(/\.\d{3}Z$/, '+00:00');
+  const wallClock = utcWallClock(instant.getTime());
+  if (wallClock !== null) return `${wallClock}+00:00`;
+  // Years outside 0–9999 keep toISOString()'s own form, as before.
+  return instant.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
 export interface HeadInput {

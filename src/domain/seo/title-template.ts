@@ -78,7 +78,8 @@ export interface TemplateValues {
 
 /** WPSEO_Utils::standardize_whitespace(): line breaks, tabs and non-breaking spaces become one space. */
 export function standardizeWhitespace(text: string): string {
-  return text.replace(/[\s\u00a0]+/gu, ' ');
+  // \s is the same set with or without the `u` flag (no whitespace lies outside the BMP).
+  return text.replace(/[\s\u00a0]+/g, ' ');
 }
 
 function stripTags(text: string): string {
@@ -125,16 +126,28 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Runs of a separator (with whitespace between), made once per separator: a list replaces several per record. */
+const separatorRuns = new Map<string, RegExp>();
+const MAX_SEPARATOR_RUNS = 64;
+
+function separatorRun(sep: string): RegExp {
+  let run = separatorRuns.get(sep);
+  if (!run) {
+    if (separatorRuns.size >= MAX_SEPARATOR_RUNS) separatorRuns.clear();
+    const escaped = escapeRegExp(sep);
+    run = new RegExp(`${escaped}(?:\\s*${escaped})*`, 'gu');
+    separatorRuns.set(sep, run);
+  }
+  return run;
+}
+
 /** WPSEO_Replace_Vars::replace(). */
 export function replaceVars(template: string, values: TemplateValues): string {
   let text = stripTags(template);
   if (!text.includes('%%')) return standardizeWhitespace(text).trim();
   // `%%name%%` (Yoast's pattern also accepts a missing closing pair at the very end).
   text = text.replace(/%%([^%\s]+)%%/g, (_whole, name: string) => valueOf(name, values) ?? '');
-  if (values.sep !== '') {
-    const sep = escapeRegExp(values.sep);
-    text = text.replace(new RegExp(`${sep}(?:\\s*${sep})*`, 'gu'), values.sep);
-  }
+  if (values.sep !== '') text = text.replace(separatorRun(values.sep), values.sep);
   // As Yoast, a separator left at an end by a removed value (an empty tagline) stays.
   return standardizeWhitespace(text).trim();
 }
