@@ -44,4 +44,31 @@ describe('RenderMemo.through', () => {
     expect(memo.through('k', big)).toHaveLength(50);
     expect(made).toBe(2);
   });
+
+  it('stays within its bound however many keys pass through, and keeps the ones used recently', () => {
+    const memo = new RenderMemo(10, 100_000);
+    let made = 0;
+    const make = () => {
+      made++;
+      return 'v';
+    };
+    for (let i = 0; i < 1000; i++) {
+      memo.through(`key ${i}`, make);
+      // One key used all along is never dropped.
+      memo.through('favourite', make);
+    }
+    expect(made).toBe(1001);
+    const kept = (key: string) => {
+      const before = made;
+      memo.through(key, make);
+      return made === before;
+    };
+    // The last few keys are kept; of the 1,000, no more than the bound.
+    expect(kept('key 999')).toBe(true);
+    expect(kept('key 998')).toBe(true);
+    expect(kept('favourite')).toBe(true);
+    let keptEarlier = 0;
+    for (let i = 0; i < 990; i++) if (kept(`key ${i}`)) keptEarlier++;
+    expect(keptEarlier).toBeLessThanOrEqual(10);
+  });
 });

@@ -51,7 +51,8 @@ export function encodeJson(value: unknown): string {
   if (met.length === 0) return text;
   // The same skeleton with the same fragments gives the same answer: hand out the same string (made
   // flat once), which also lets the ETag memo recognise it by reference.
-  if (last && last.skeleton === text && last.fragments.length === met.length && last.fragments.every((f, i) => f === met[i])) return last.output;
+  // (The fragments first: comparing them is cheap, and a list's fragments are new on every answer.)
+  if (last && last.fragments.length === met.length && last.fragments.every((f, i) => f === met[i]) && last.skeleton === text) return last.output;
   let out = '';
   let from = 0;
   for (let i = 0; i < met.length; i++) {

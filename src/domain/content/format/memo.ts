@@ -4,12 +4,18 @@
 
 
 /**
- * A bounded least-recently-used memo for the rendered values: rendering is pure, and the same
- * stored text is rendered again on every read of a post.
+ * A bounded memo for the rendered values: rendering is pure, and the same stored text is rendered
+ * again on every read of a post. Least recently used values go first, approximately: values live in
+ * two generations, the recent one taking up to half the bound; when it is full it becomes the old
+ * one (the previous old one is dropped), and a value found in the old one moves back to the recent
+ * one. A value used within the last half-bound of insertions is never dropped, and a hit in the
+ * recent generation costs one lookup (a strict LRU reorders its map on every hit, and a list asks
+ * a dozen times per record).
  */
 export class RenderMemo {
-  private readonly entries = new Map<string, string>();
-  private chars = 0;
+  private recent = new Map<string, string>();
+  private recentChars = 0;
+  private old = new Map<string, string>();
 
   constructor(
     private readonly maxEntries: number,
@@ -17,12 +23,14 @@ export class RenderMemo {
   ) {}
 
   get(key: string): string | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
+    const value = this.recent.get(key);
+    if (value !== undefined) return value;
+    const aged = this.old.get(key);
+    if (aged !== undefined) {
+      this.old.delete(key);
+      this.keep(key, aged);
     }
-    return value;
+    return aged;
   }
 
   /** The value kept for `key`, else `make()`'s, kept. */
@@ -33,19 +41,20 @@ export class RenderMemo {
   }
 
   set(key: string, value: string): void {
-    const size = key.length + value.length;
-    if (size > this.maxChars / 8) return;
-    const previous = this.entries.get(key);
-    if (previous !== undefined) {
-      this.entries.delete(key);
-      this.chars -= key.length + previous.length;
-    }
-    this.entries.set(key, value);
-    this.chars += size;
-    while (this.entries.size > this.maxEntries || this.chars > this.maxChars) {
-      const oldest = this.entries.keys().next().value as string;
-      this.chars -= oldest.length + this.entries.get(oldest)!.length;
-      this.entries.delete(oldest);
+    if (key.length + value.length > this.maxChars / 8) return;
+    this.old.delete(key);
+    this.keep(key, value);
+  }
+
+  private keep(key: string, value: string): void {
+    const previous = this.recent.get(key);
+    if (previous !== undefined) this.recentChars -= key.length + previous.length;
+    this.recent.set(key, value);
+    this.recentChars += key.length + value.length;
+    if (this.recent.size > this.maxEntries / 2 || this.recentChars > this.maxChars / 2) {
+      this.old = this.recent;
+      this.recent = new Map();
+      this.recentChars = 0;
     }
   }
 }
