@@ -175,6 +175,16 @@ describe('seo: item fields and the head', () => {
   });
 
   describe('the head object', () => {
+    it('cuts the automatic description at 155 characters, counting an emoji as one', async () => {
+      const words = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6);
+      const plain = await create({ title: 'Long plain', content: `<p>${words}</p>` });
+      expect(plain.seo_head_json.og_description).toBe(words.slice(0, 155));
+      const emoji = '\u{1F426}';
+      const astral = await create({ title: 'Long astral', content: `<p>${emoji.repeat(200)}</p>` });
+      expect([...(astral.seo_head_json.og_description ?? '')]).toHaveLength(155);
+      expect(astral.seo_head_json.og_description).toBe(emoji.repeat(155));
+    });
+
     it('makes the title from the type template, with the separator and the site name', async () => {
       const post = await create({ title: 'Hello templates', content: '<p>Some words here.</p>' });
       const head = post.seo_head_json;

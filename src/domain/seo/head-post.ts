@@ -42,8 +42,10 @@ const EXCERPT_CHARACTERS = 155;
 /** wp_html_excerpt( content, 155 ): the first 155 characters (code points) of the text. */
 function autoExcerpt(row: Content): string {
   const text = plainText(row.content.includes('[') ? row.content.replace(/\[[^\]]*\]/g, '') : row.content);
-  // Code points are at most two units long, so the excerpt lies in the first 310 units.
-  return [...text.slice(0, 2 * EXCERPT_CHARACTERS)].slice(0, EXCERPT_CHARACTERS).join('');
+  // Code points are at most two units long, so the excerpt lies in the first 310 units; without a
+  // surrogate among them, units are code points.
+  const head = text.slice(0, 2 * EXCERPT_CHARACTERS);
+  return /[\ud800-\udfff]/.test(head) ? [...head].slice(0, EXCERPT_CHARACTERS).join('') : head.slice(0, EXCERPT_CHARACTERS);
 }
 
 function isProtected(row: Pick<Content, 'password'>): boolean {

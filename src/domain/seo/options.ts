@@ -83,9 +83,22 @@ const SOCIAL_DEFAULTS: Defaults = {
 };
 
 const DEFAULTS: Readonly<Record<SeoOptionName, Defaults>> = { wpseo: WPSEO_DEFAULTS, wpseo_titles: TITLES_DEFAULTS, wpseo_social: SOCIAL_DEFAULTS };
+const DEFAULTS_JSON: Readonly<Record<SeoOptionName, string>> = { wpseo: JSON.stringify(WPSEO_DEFAULTS), wpseo_titles: JSON.stringify(TITLES_DEFAULTS), wpseo_social: JSON.stringify(SOCIAL_DEFAULTS) };
 
 /** Per-type keys of wpseo_titles (enrich_defaults): title/metadesc/noindex of each public post type and taxonomy. */
 export function titleDefault(key: string): unknown {
+  if (titleDefaults.has(key)) return titleDefaults.get(key);
+  const value = titleDefaultOf(key);
+  if (titleDefaults.size >= MAX_TITLE_DEFAULTS) titleDefaults.clear();
+  titleDefaults.set(key, value);
+  return value;
+}
+
+/** The keys asked are the types' and taxonomies' (a few dozen); every head asks several. */
+const titleDefaults = new Map<string, unknown>();
+const MAX_TITLE_DEFAULTS = 256;
+
+function titleDefaultOf(key: string): unknown {
   if (/^title-tax-/.test(key)) return '%%term_title%% Archives %%page%% %%sep%% %%sitename%%';
   if (/^title-ptarchive-/.test(key)) return '%%pt_plural%% Archive %%page%% %%sep%% %%sitename%%';
   if (/^title-/.test(key)) return '%%title%% %%page%% %%sep%% %%sitename%%';
@@ -100,7 +113,9 @@ export type SeoOptionValues = Readonly<Record<string, unknown>>;
 
 /** An option with its defaults filled in; a row that is not a JSON object reads as the defaults. */
 export function mergeSeoOption(name: SeoOptionName, stored: string | null | undefined): Record<string, unknown> {
-  const values: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, structuredClone(DEFAULTS[name]));
+  // A copy of its own for every caller (the defaults hold arrays and objects), made from JSON text
+  // made once: cheaper than structuredClone, and every read of a request's options makes one.
+  const values: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, JSON.parse(DEFAULTS_JSON[name]) as Defaults);
   const parsed = storedJsonObject(stored);
   if (!parsed) return values;
   for (const [key, value] of Object.entries(parsed)) {
