@@ -1,6 +1,18 @@
 /** The rendering memo: a value is made once per key while it is kept, and the memo stays bounded. */
 import { RenderMemo } from '../../src/domain/content/format/memo';
 
+/** A maker of `value` that counts its calls (`made()`). */
+function counting(value: () => string): { make: () => string; made: () => number } {
+  let made = 0;
+  return {
+    make: () => {
+      made++;
+      return value();
+    },
+    made: () => made,
+  };
+}
+
 describe('RenderMemo.through', () => {
   it('makes a value once per key and hands back the kept one', () => {
     const memo = new RenderMemo(10, 1000);
@@ -17,51 +29,39 @@ describe('RenderMemo.through', () => {
 
   it('forgets the least recently used key past its bound, and makes it again', () => {
     const memo = new RenderMemo(2, 1000);
-    let made = 0;
-    const make = () => {
-      made++;
-      return 'value';
-    };
+    const { make, made } = counting(() => 'value');
     memo.through('a', make);
     memo.through('b', make);
     memo.through('a', make); // a is now the most recent
     memo.through('c', make); // b goes
-    expect(made).toBe(3);
+    expect(made()).toBe(3);
     memo.through('a', make);
-    expect(made).toBe(3);
+    expect(made()).toBe(3);
     memo.through('b', make);
-    expect(made).toBe(4);
+    expect(made()).toBe(4);
   });
 
   it('does not keep a value too large for it, but still answers it', () => {
     const memo = new RenderMemo(10, 80);
-    let made = 0;
-    const big = () => {
-      made++;
-      return 'x'.repeat(50);
-    };
+    const { make: big, made } = counting(() => 'x'.repeat(50));
     expect(memo.through('k', big)).toHaveLength(50);
     expect(memo.through('k', big)).toHaveLength(50);
-    expect(made).toBe(2);
+    expect(made()).toBe(2);
   });
 
   it('stays within its bound however many keys pass through, and keeps the ones used recently', () => {
     const memo = new RenderMemo(10, 100_000);
-    let made = 0;
-    const make = () => {
-      made++;
-      return 'v';
-    };
+    const { make, made } = counting(() => 'v');
     for (let i = 0; i < 1000; i++) {
       memo.through(`key ${i}`, make);
       // One key used all along is never dropped.
       memo.through('favourite', make);
     }
-    expect(made).toBe(1001);
+    expect(made()).toBe(1001);
     const kept = (key: string) => {
-      const before = made;
+      const before = made();
       memo.through(key, make);
-      return made === before;
+      return made() === before;
     };
     // The last few keys are kept; of the 1,000, no more than the bound.
     expect(kept('key 999')).toBe(true);

@@ -83,7 +83,7 @@ const SOCIAL_DEFAULTS: Defaults = {
 };
 
 const DEFAULTS: Readonly<Record<SeoOptionName, Defaults>> = { wpseo: WPSEO_DEFAULTS, wpseo_titles: TITLES_DEFAULTS, wpseo_social: SOCIAL_DEFAULTS };
-const DEFAULTS_JSON: Readonly<Record<SeoOptionName, string>> = { wpseo: JSON.stringify(WPSEO_DEFAULTS), wpseo_titles: JSON.stringify(TITLES_DEFAULTS), wpseo_social: JSON.stringify(SOCIAL_DEFAULTS) };
+const DEFAULTS_JSON = Object.fromEntries(SEO_OPTION_NAMES.map((name) => [name, JSON.stringify(DEFAULTS[name])])) as Readonly<Record<SeoOptionName, string>>;
 
 /** Per-type keys of wpseo_titles (enrich_defaults): title/metadesc/noindex of each public post type and taxonomy. */
 export function titleDefault(key: string): unknown {
