@@ -48,9 +48,13 @@ export function runPrimary(count: number, log: Log): Primary {
   let prepared = false;
   const listening = new Set<number>();
   const waiting = new Set<Worker>();
+  // Our own count: cluster.workers keeps an exited worker until its channel has also closed,
+  // which may come after 'exit' — the last exit would then never see an empty map.
+  const alive = new Set<Worker>();
 
   const fork = (): Worker => {
     const worker = cluster.fork();
+    alive.add(worker);
     worker.on('listening', () => listening.add(worker.id));
     worker.on('message', (message: unknown) => {
       if (!isMessage(message)) return;
@@ -64,6 +68,7 @@ export function runPrimary(count: number, log: Log): Primary {
   };
 
   cluster.on('exit', (worker, code, signal) => {
+    alive.delete(worker);
     waiting.delete(worker);
     const everListened = listening.delete(worker.id);
     if (!stopping && everListened) {
@@ -74,12 +79,14 @@ export function runPrimary(count: number, log: Log): Primary {
       failed = true;
       stop('SIGTERM');
     }
-    if (Object.keys(cluster.workers ?? {}).length === 0 && stopping) process.exit(failed ? 1 : 0);
+    if (alive.size === 0 && stopping) process.exit(failed ? 1 : 0);
   });
 
   const stop = (signal: NodeJS.Signals) => {
     stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    // Should the process end by running out of work instead, it still says whether it failed.
+    process.exitCode = failed ? 1 : 0;
+    for (const worker of alive) worker.process.kill(signal);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
@@ -96,7 +103,7 @@ export function runPrimary(count: number, log: Log): Primary {
     abort: () => {
       failed = true;
       stop('SIGTERM');
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      if (alive.size === 0) process.exit(1);
     },
   };
 }
