@@ -18,7 +18,7 @@ import { representsOf, schemaPerson } from './head-people';
 import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
 import type { OgImage, SchemaPiece, SeoHead } from './head-types';
 import type { SeoFields } from './meta-fields';
-import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, personId, personPiece, primaryImageId, publisherId, sitePieces, webPagePiece, type Crumb } from './schema-graph';
+import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, personId, personPiece, primaryImageId, publisherId, sitePieces, webPagePiece, type Crumb, type Represents, type SchemaPerson } from './schema-graph';
 import { replaceVars, type TemplateValues } from './title-template';
 
 /** Yoast's words per minute for English (the estimated reading time). */
@@ -54,20 +54,23 @@ function isProtected(row: Pick<Content, 'password'>): boolean {
 
 /** The template values of a post or page (WPSEO_Replace_Vars with the post as its args). */
 export async function postTemplateValues(ctx: DomainContext, site: SeoSite, record: PostRecord, seo: SeoFields): Promise<TemplateValues> {
+  const [author, parentTitle] = await Promise.all([schemaPerson(ctx, record.row.authorId), parentTitleOf(ctx, record)]);
+  return templateValuesOf(site, record, seo, author, parentTitle);
+}
+
+/** postTemplateValues from the facts already read. */
+function templateValuesOf(site: SeoSite, record: PostRecord, seo: SeoFields, author: SchemaPerson | null, parentTitle: string): TemplateValues {
   const row = record.row;
-  const author = await schemaPerson(ctx, row.authorId);
   const names = (taxonomy: string) => record.terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.name);
   const categories = names('category');
-  const parent = row.parentId > 0 && record.type.hierarchical ? await permalinkParentTitle(ctx, row) : '';
-  const excerpt = isProtected(row) ? '' : row.excerpt !== '' ? plainText(row.excerpt) : autoExcerpt(row);
   const dateFormat = site.options.date_format || 'F j, Y';
   return {
     sep: site.sep,
     sitename: site.name,
     sitedesc: site.tagline,
     title: plainText(row.title),
-    parent_title: parent,
-    excerpt,
+    parent_title: parentTitle,
+    excerpt: headExcerpt(row),
     excerpt_only: isProtected(row) ? '' : plainText(row.excerpt),
     category: categories.join(', '),
     primary_category: categories[0] ?? '',
@@ -88,11 +91,25 @@ export async function postTemplateValues(ctx: DomainContext, site: SeoSite, reco
     focuskw: seo.focuskw,
     permalink: record.link,
     pageNumber: 1,
-    pageTotal: row.content.includes('<!--nextpage-->') ? row.content.split('<!--nextpage-->').length : 1,
+    pageTotal: pageTotalOf(row),
     now: site.now,
     dateFormat,
     timeFormat: site.options.time_format,
   };
+}
+
+/** %%excerpt%%: the excerpt as text, else the start of the content ('' when protected). */
+function headExcerpt(row: Content): string {
+  return isProtected(row) ? '' : row.excerpt !== '' ? plainText(row.excerpt) : autoExcerpt(row);
+}
+
+function pageTotalOf(row: Content): number {
+  return row.content.includes('<!--nextpage-->') ? row.content.split('<!--nextpage-->').length : 1;
+}
+
+/** %%parent_title%% of a page ('' for others). */
+function parentTitleOf(ctx: DomainContext, record: PostRecord): Promise<string> | string {
+  return record.row.parentId > 0 && record.type.hierarchical ? permalinkParentTitle(ctx, record.row) : '';
 }
 
 async function permalinkParentTitle(ctx: DomainContext, row: Content): Promise<string> {
@@ -133,14 +150,11 @@ async function postImages(ctx: DomainContext, site: SeoSite, record: PostRecord)
   return fallback ? [fallback] : [];
 }
 
-/** Home, the ancestors (pages), the item, with breadcrumb titles where set. */
-async function postCrumbs(ctx: DomainContext, site: SeoSite, record: PostRecord, title: string): Promise<Crumb[]> {
-  const crumbs: Crumb[] = [homeCrumb(site)];
-  if (record.type.hierarchical && record.row.parentId > 0) {
-    for (const ancestor of (await ancestorsOf(ctx, record.row)).reverse()) crumbs.push({ name: plainText(ancestor.title), url: await permalinkOf(ctx, ancestor.id) });
-  }
-  crumbs.push({ name: record.seo.bctitle || title, url: record.link });
-  return crumbs;
+/** The ancestors' crumbs (pages), root first. */
+async function ancestorCrumbs(ctx: DomainContext, record: PostRecord): Promise<Crumb[]> {
+  if (!record.type.hierarchical || record.row.parentId <= 0) return [];
+  const ancestors = (await ancestorsOf(ctx, record.row)).reverse();
+  return Promise.all(ancestors.map(async (ancestor) => ({ name: plainText(ancestor.title), url: await permalinkOf(ctx, ancestor.id) })));
 }
 
 /** Yoast's estimated reading time of an item, in whole minutes (0 for a protected or empty one). */
@@ -156,21 +170,72 @@ function readingTime(minutes: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** The head of a post or page record. */
-export async function postHead(ctx: DomainContext, record: PostRecord): Promise<SeoHead> {
+/**
+ * What a post's or page's head is made of: the record, and everything read for it through the
+ * request's loaders. The head is a pure function of these (postHeadFrom), so postHeadKey can name it.
+ */
+export interface PostHeadFacts {
+  site: SeoSite;
+  record: PostRecord;
+  author: SchemaPerson | null;
+  parentTitle: string;
+  represents: Represents;
+  images: OgImage[];
+  /** The ancestors' breadcrumbs, root first (pages, when the trail shows them). */
+  ancestorCrumbs: Crumb[];
+  twitterImage: string | undefined;
+}
+
+function isFrontPage(site: SeoSite, row: Content): boolean {
+  return row.type === 'page' && site.options.show_on_front === 'page' && site.options.page_on_front === row.id;
+}
+
+/** Reads what the head of a post or page record needs (its statements batched with the rest of a list's). */
+export async function postHeadFacts(ctx: DomainContext, record: PostRecord): Promise<PostHeadFacts> {
   const site = await seoSiteOf(ctx);
   const row = record.row;
   const seo = record.seo;
-  const values = await postTemplateValues(ctx, site, record, seo);
+  const withCrumbs = breadcrumbsEnabled(site) && !isFrontPage(site, row);
+  const [author, parentTitle, represents, images, crumbs, twitterImage] = await Promise.all([
+    schemaPerson(ctx, row.authorId),
+    parentTitleOf(ctx, record),
+    representsOf(ctx, site),
+    postImages(ctx, site, record),
+    withCrumbs ? ancestorCrumbs(ctx, record) : [],
+    seo['twitter-image'] || (seo['twitter-image-id'] ? headImage(ctx, idOf(seo['twitter-image-id'])).then((image) => image?.url) : undefined),
+  ]);
+  return { site, record, author, parentTitle, represents, images, ancestorCrumbs: crumbs, twitterImage };
+}
+
+/**
+ * A name for the head the facts make, for a memo of heads: the site's facts (siteKey, made once
+ * per request) and every fact of the item. The content, long and only read for its words, its
+ * automatic excerpt and its page count, stands as those.
+ */
+export function postHeadKey(facts: PostHeadFacts, siteKey: string): string {
+  const { record } = facts;
+  const { content: _content, ...row } = record.row;
+  const fromContent = [isProtected(record.row) ? 0 : wordCount(record.row.content), headExcerpt(record.row), pageTotalOf(record.row)];
+  return `${siteKey}\u0000${JSON.stringify([row, fromContent, record.seo, record.terms, record.link, record.type.slug, record.featuredMedia, record.featuredMediaVisible, facts.author, facts.parentTitle, facts.represents, facts.images, facts.ancestorCrumbs, facts.twitterImage])}`;
+}
+
+/** The head of a post or page record. */
+export async function postHead(ctx: DomainContext, record: PostRecord): Promise<SeoHead> {
+  return postHeadFrom(await postHeadFacts(ctx, record));
+}
+
+/** The head the facts make (no reads). */
+export function postHeadFrom(facts: PostHeadFacts): SeoHead {
+  const { site, record, author, represents, images } = facts;
+  const row = record.row;
+  const seo = record.seo;
+  const values = templateValuesOf(site, record, seo, author, facts.parentTitle);
   const title = replaceVars(seo.title || titleOptionText(site, `title-${row.type}`), values);
   const description = replaceVars(seo.metadesc || titleOptionText(site, `metadesc-${row.type}`), values);
   const noindex = itemNoindex(site, row, seo);
   const url = seo.canonical || record.link;
-  const images = await postImages(ctx, site, record);
-  const author = await schemaPerson(ctx, row.authorId);
-  const represents = await representsOf(ctx, site);
   const isPost = row.type === 'post';
-  const isFront = row.type === 'page' && site.options.show_on_front === 'page' && site.options.page_on_front === row.id;
+  const isFront = isFrontPage(site, row);
   const words = isProtected(row) ? 0 : wordCount(row.content);
   const minutes = readingMinutes(words);
   const published = isoDate(row.date);
@@ -213,7 +278,7 @@ export async function postHead(ctx: DomainContext, record: PostRecord): Promise<
     }),
   );
   if (images[0]) graph.push(imageObject(site, primaryImageId(pageUrl), images[0], ''));
-  if (withBreadcrumb) graph.push(breadcrumbPiece(pageUrl, isFront ? [{ name: homeCrumb(site).name }] : await postCrumbs(ctx, site, record, plainText(row.title))));
+  if (withBreadcrumb) graph.push(breadcrumbPiece(pageUrl, isFront ? [{ name: homeCrumb(site).name }] : [homeCrumb(site), ...facts.ancestorCrumbs, { name: seo.bctitle || plainText(row.title), url: record.link }]));
   graph.push(...sitePieces(site, represents));
   if (isPost && author && !(represents?.kind === 'person' && represents.person.id === author.id)) graph.push(personPiece(site, author, false));
 
@@ -230,7 +295,7 @@ export async function postHead(ctx: DomainContext, record: PostRecord): Promise<
     publishedTime: isPost ? published : undefined,
     images,
     author: isPost ? author?.name : undefined,
-    twitterImage: seo['twitter-image'] || (seo['twitter-image-id'] ? (await headImage(ctx, idOf(seo['twitter-image-id'])))?.url : undefined),
+    twitterImage: facts.twitterImage,
     twitterMisc: misc,
     graph,
   });

@@ -19,7 +19,8 @@ import { eventHead } from './head-event';
 import { seoHeadHtml } from './head-html';
 import { attachmentHead } from './head-attachment';
 import { linkedRecordHead } from './head-linked';
-import { postHead } from './head-post';
+import { postHead, postHeadFacts, postHeadFrom, postHeadKey } from './head-post';
+import { memoisedHead, siteKeyOf, type HeadTexts } from './head-memo';
 import type { HeadSubject, SeoHead } from './head-types';
 
 export type { HeadSubject, SeoHead } from './head-types';
@@ -29,9 +30,14 @@ function notFound(): DomainError {
   return new DomainError('rest_post_invalid_id', 'Invalid post ID.', 404);
 }
 
-/** The head of a post, page or attachment record already read (by its kind: an attachment's page has its own rules). */
-export function postRecordHead(ctx: DomainContext, record: PostRecord): Promise<SeoHead> {
-  return record.row.type === 'attachment' ? attachmentHead(ctx, record) : postHead(ctx, record);
+/**
+ * The head of a post, page or attachment record with its texts: a post's or page's made once for
+ * the same facts (head-memo.ts), an attachment's made now.
+ */
+export async function postRecordHeadTexts(ctx: DomainContext, record: PostRecord): Promise<SeoHead | HeadTexts> {
+  if (record.row.type === 'attachment') return attachmentHead(ctx, record);
+  const facts = await postHeadFacts(ctx, record);
+  return memoisedHead(postHeadKey(facts, siteKeyOf(facts.site)), () => postHeadFrom(facts));
 }
 
 /** The head object of a subject (null for a user that does not exist). */

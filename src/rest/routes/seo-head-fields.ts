@@ -3,6 +3,7 @@
  * `_fields` asks for one of them (it reads the site's options, the author and images).
  */
 import type { SeoHead } from '../../domain/seo/head-types';
+import type { HeadTexts } from '../../domain/seo/head-memo';
 import { seoHeadHtml } from '../../domain/seo/head-html';
 import { seoSiteOf } from '../../domain/seo/head-site';
 import type { DomainContext } from '../../domain/context';
@@ -24,10 +25,16 @@ export function seoHeadWanted(query: Record<string, unknown>, under?: string): S
 }
 
 /** Sets the wanted head fields on `data` (nothing when none is wanted or there is no head). */
-export async function attachSeoHead(data: Record<string, unknown>, wanted: SeoHeadWanted | undefined, head: () => Promise<SeoHead | null>): Promise<void> {
+export async function attachSeoHead(data: Record<string, unknown>, wanted: SeoHeadWanted | undefined, head: () => Promise<SeoHead | HeadTexts | null>): Promise<void> {
   if (!wanted || (!wanted.html && !wanted.json)) return;
   const value = await head();
   if (!value) return;
+  if ('htmlJson' in value) {
+    // Texts made already: spliced as they are into the answer.
+    if (wanted.html) data.seo_head = new JsonFragment(value.html, value.htmlJson);
+    if (wanted.json) data.seo_head_json = new JsonFragment(value.head, value.json);
+    return;
+  }
   if (!wanted.html) {
     data.seo_head_json = value;
     return;
@@ -39,7 +46,7 @@ export async function attachSeoHead(data: Record<string, unknown>, wanted: SeoHe
 }
 
 /** For records whose schema declares the head fields (core/v2). */
-export async function addSeoHead(request: HandlerRequest, data: Record<string, unknown>, props: Record<string, ArgSchema>, head: () => Promise<SeoHead | null>): Promise<void> {
+export async function addSeoHead(request: HandlerRequest, data: Record<string, unknown>, props: Record<string, ArgSchema>, head: () => Promise<SeoHead | HeadTexts | null>): Promise<void> {
   if (!props.seo_head_json) return;
   await attachSeoHead(data, seoHeadWanted(request.query), head);
 }

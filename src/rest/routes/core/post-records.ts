@@ -13,7 +13,7 @@ import { postFormatOf } from '../../../domain/posts/formats';
 import { classList, permalinkTemplate, renderedContent, renderedExcerpt, renderedTitle, type PasswordRequest, type Site } from '../../../domain/posts/render';
 import type { PostRecord } from '../../../domain/posts/types';
 import { seoMetaJson } from '../../../domain/seo/meta-fields';
-import { postRecordHead } from '../../../domain/seo/head';
+import { postRecordHeadTexts } from '../../../domain/seo/head';
 import { addSeoHead } from '../seo-head-fields';
 import type { ArgSchema } from '../../../schema/types';
 import { API_REL, link, type Link, type Links } from '../../server/links';
@@ -201,7 +201,7 @@ export async function postJson(request: HandlerRequest, record: PostRecord, sche
     data.generated_slug = await generatedSlug(request.domain, row);
   }
   data.class_list = classList(row, record.terms, record.featuredMedia);
-  await addSeoHead(request, data, props, () => postRecordHead(request.domain, record));
+  await addSeoHead(request, data, props, () => postRecordHeadTexts(request.domain, record));
   const out = filterByContext(data, props, context);
   if (options.withLinks !== false) out._links = postLinks(request, record, context, site);
   return out;
