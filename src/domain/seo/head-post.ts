@@ -17,7 +17,7 @@ import { headImage, idOf, ownOgImage } from './head-images';
 import { representsOf, schemaPerson } from './head-people';
 import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
 import type { OgImage, SchemaPiece, SeoHead } from './head-types';
-import type { SeoFields } from './meta-fields';
+import { SEO_FIELD_NAMES, type SeoFields } from './meta-fields';
 import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, personId, personPiece, primaryImageId, publisherId, sitePieces, webPagePiece, type Crumb, type Represents, type SchemaPerson } from './schema-graph';
 import { replaceVars, type TemplateValues } from './title-template';
 
@@ -40,7 +40,7 @@ function wordCount(html: string): number {
 const EXCERPT_CHARACTERS = 155;
 
 /** wp_html_excerpt( content, 155 ): the first 155 characters (code points) of the text. */
-function autoExcerpt(row: Content): string {
+function autoExcerpt(row: Pick<Content, 'content'>): string {
   const text = plainText(row.content.includes('[') ? row.content.replace(/\[[^\]]*\]/g, '') : row.content);
   // Code points are at most two units long, so the excerpt lies in the first 310 units; without a
   // surrogate among them, units are code points.
@@ -59,7 +59,7 @@ export async function postTemplateValues(ctx: DomainContext, site: SeoSite, reco
 }
 
 /** postTemplateValues from the facts already read. */
-function templateValuesOf(site: SeoSite, record: PostRecord, seo: SeoFields, author: SchemaPerson | null, parentTitle: string): TemplateValues {
+function templateValuesOf(site: SeoSite, record: HeadItem, seo: SeoFields, author: SchemaPerson | null, parentTitle: string): TemplateValues {
   const row = record.row;
   const names = (taxonomy: string) => record.terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.name);
   const categories = names('category');
@@ -99,11 +99,11 @@ function templateValuesOf(site: SeoSite, record: PostRecord, seo: SeoFields, aut
 }
 
 /** %%excerpt%%: the excerpt as text, else the start of the content ('' when protected). */
-function headExcerpt(row: Content): string {
+function headExcerpt(row: Pick<Content, 'password' | 'excerpt' | 'content'>): string {
   return isProtected(row) ? '' : row.excerpt !== '' ? plainText(row.excerpt) : autoExcerpt(row);
 }
 
-function pageTotalOf(row: Content): number {
+function pageTotalOf(row: Pick<Content, 'content'>): number {
   return row.content.includes('<!--nextpage-->') ? row.content.split('<!--nextpage-->').length : 1;
 }
 
@@ -170,13 +170,25 @@ function readingTime(minutes: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+/** The columns of a post's row its head reads: postHeadFrom cannot read another unnamed by postHeadKey. */
+type HeadRow = Pick<Content, 'id' | 'type' | 'status' | 'authorId' | 'title' | 'excerpt' | 'password' | 'date' | 'modified' | 'content'>;
+
+/** What of a post record its head reads. */
+interface HeadItem {
+  row: HeadRow;
+  type: PostRecord['type'];
+  terms: PostRecord['terms'];
+  seo: SeoFields;
+  link: string;
+}
+
 /**
  * What a post's or page's head is made of: the record, and everything read for it through the
  * request's loaders. The head is a pure function of these (postHeadFrom), so postHeadKey can name it.
  */
 export interface PostHeadFacts {
   site: SeoSite;
-  record: PostRecord;
+  item: HeadItem;
   author: SchemaPerson | null;
   parentTitle: string;
   represents: Represents;
@@ -186,7 +198,7 @@ export interface PostHeadFacts {
   twitterImage: string | undefined;
 }
 
-function isFrontPage(site: SeoSite, row: Content): boolean {
+function isFrontPage(site: SeoSite, row: Pick<Content, 'type' | 'id'>): boolean {
   return row.type === 'page' && site.options.show_on_front === 'page' && site.options.page_on_front === row.id;
 }
 
@@ -204,7 +216,8 @@ export async function postHeadFacts(ctx: DomainContext, record: PostRecord): Pro
     withCrumbs ? ancestorCrumbs(ctx, record) : [],
     seo['twitter-image'] || (seo['twitter-image-id'] ? headImage(ctx, idOf(seo['twitter-image-id'])).then((image) => image?.url) : undefined),
   ]);
-  return { site, record, author, parentTitle, represents, images, ancestorCrumbs: crumbs, twitterImage };
+  const item: HeadItem = { row, type: record.type, terms: record.terms, seo, link: record.link };
+  return { site, item, author, parentTitle, represents, images, ancestorCrumbs: crumbs, twitterImage };
 }
 
 /**
@@ -213,10 +226,10 @@ export async function postHeadFacts(ctx: DomainContext, record: PostRecord): Pro
  * automatic excerpt and its page count, stands as those.
  */
 export function postHeadKey(facts: PostHeadFacts, siteKey: string): string {
-  const { record } = facts;
-  const { content: _content, ...row } = record.row;
-  const fromContent = [isProtected(record.row) ? 0 : wordCount(record.row.content), headExcerpt(record.row), pageTotalOf(record.row)];
-  return `${siteKey}\u0000${JSON.stringify([row, fromContent, record.seo, record.terms, record.link, record.type.slug, record.featuredMedia, record.featuredMediaVisible, facts.author, facts.parentTitle, facts.represents, facts.images, facts.ancestorCrumbs, facts.twitterImage])}`;
+  const { row, seo, terms, link, type } = facts.item;
+  const fromContent = [isProtected(row) ? 0 : wordCount(row.content), headExcerpt(row), pageTotalOf(row)];
+  const itemFacts = [row.id, row.type, row.status, row.authorId, row.title, row.excerpt, row.password, row.date.getTime(), row.modified.getTime(), fromContent, SEO_FIELD_NAMES.map((name) => seo[name]), terms, link, type.slug];
+  return `${siteKey}\u0000${JSON.stringify([itemFacts, facts.author, facts.parentTitle, facts.represents, facts.images, facts.ancestorCrumbs, facts.twitterImage])}`;
 }
 
 /** The head of a post or page record. */
@@ -226,7 +239,7 @@ export async function postHead(ctx: DomainContext, record: PostRecord): Promise<
 
 /** The head the facts make (no reads). */
 export function postHeadFrom(facts: PostHeadFacts): SeoHead {
-  const { site, record, author, represents, images } = facts;
+  const { site, item: record, author, represents, images } = facts;
   const row = record.row;
   const seo = record.seo;
   const values = templateValuesOf(site, record, seo, author, facts.parentTitle);
