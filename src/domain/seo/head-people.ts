@@ -15,7 +15,16 @@ export async function schemaPerson(ctx: DomainContext, id: number): Promise<Sche
   return { id: user.id, login: user.login, name: user.name, description: user.description, url: user.url, avatar: avatarUrl(user.email, 96), link: authorLink(ctx.config, user) };
 }
 
-export async function representsOf(ctx: DomainContext, site: SeoSite): Promise<Represents> {
+/** Who a request's site facts represent, worked out once for the request's heads. */
+const representedBy = new WeakMap<SeoSite, Promise<Represents>>();
+
+export function representsOf(ctx: DomainContext, site: SeoSite): Promise<Represents> {
+  let represents = representedBy.get(site);
+  if (!represents) representedBy.set(site, (represents = readRepresents(ctx, site)));
+  return represents;
+}
+
+async function readRepresents(ctx: DomainContext, site: SeoSite): Promise<Represents> {
   if (titleOption(site, 'company_or_person') === 'person') {
     const person = await schemaPerson(ctx, idOf(titleOption(site, 'company_or_person_user_id')));
     if (!person) return null;

@@ -13,6 +13,7 @@ import { formatWallClock } from '../../site/dates';
 import { formatSiteTimeSql } from '../content/dates';
 import { buildHead, isoDate, singularHeadFields } from './head-build';
 import { plainText } from './plain-text';
+import { RenderMemo } from '../content/format/memo';
 import { headImage, idOf, ownOgImage } from './head-images';
 import { representsOf, schemaPerson } from './head-people';
 import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
@@ -221,14 +222,21 @@ export async function postHeadFacts(ctx: DomainContext, record: PostRecord): Pro
 }
 
 /**
+ * Short names for contents (long, and read by the head only for their words, automatic excerpt and
+ * page count): the same text gets the same name while it is remembered; a name is never given to
+ * another text.
+ */
+const contentNames = new RenderMemo(4000, 16 << 20);
+let lastContentName = 0;
+const contentName = (content: string): string => contentNames.through(content, () => String(++lastContentName));
+
+/**
  * A name for the head the facts make, for a memo of heads: the site's facts (siteKey, made once
- * per request) and every fact of the item. The content, long and only read for its words, its
- * automatic excerpt and its page count, stands as those.
+ * per request) and every fact of the item, its content by its short name.
  */
 export function postHeadKey(facts: PostHeadFacts, siteKey: string): string {
   const { row, seo, terms, link, type } = facts.item;
-  const fromContent = [isProtected(row) ? 0 : wordCount(row.content), headExcerpt(row), pageTotalOf(row)];
-  const itemFacts = [row.id, row.type, row.status, row.authorId, row.title, row.excerpt, row.password, row.date.getTime(), row.modified.getTime(), fromContent, SEO_FIELD_NAMES.map((name) => seo[name]), terms, link, type.slug];
+  const itemFacts = [row.id, row.type, row.status, row.authorId, row.title, row.excerpt, row.password, row.date.getTime(), row.modified.getTime(), contentName(row.content), SEO_FIELD_NAMES.map((name) => seo[name]), terms, link, type.slug];
   return `${siteKey}\u0000${JSON.stringify([itemFacts, facts.author, facts.parentTitle, facts.represents, facts.images, facts.ancestorCrumbs, facts.twitterImage])}`;
 }
 
