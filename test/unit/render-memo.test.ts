@@ -49,6 +49,22 @@ describe('RenderMemo.through', () => {
     expect(made()).toBe(2);
   });
 
+  it('measures values other than strings by the size it is told', () => {
+    const memo = new RenderMemo<{ text: string }>(10, 800, (value) => value.text.length);
+    let made = 0;
+    const make = (size: number) => () => {
+      made++;
+      return { text: 'x'.repeat(size) };
+    };
+    const small = memo.through('small', make(10));
+    expect(memo.through('small', make(10))).toBe(small);
+    expect(made).toBe(1);
+    // Larger than an eighth of the bound: answered, never kept.
+    memo.through('large', make(200));
+    memo.through('large', make(200));
+    expect(made).toBe(3);
+  });
+
   it('stays within its bound however many keys pass through, and keeps the ones used recently', () => {
     const memo = new RenderMemo(10, 100_000);
     const { make, made } = counting(() => 'v');

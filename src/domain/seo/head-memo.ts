@@ -29,7 +29,7 @@ function deepFreeze(value: unknown): void {
   for (const child of Object.values(value)) deepFreeze(child);
 }
 
-/** The texts of a head, made now. */
+/** The texts of a head, made now (the head is frozen: a kept one is shared). */
 export function headTexts(head: SeoHead): HeadTexts {
   deepFreeze(head);
   const schemaJson = JSON.stringify(head.schema);
@@ -43,24 +43,28 @@ export function memoisedHead(key: string, make: () => SeoHead): HeadTexts {
 }
 
 /**
- * A short name for the site's facts (a request's SeoSite), so an item's key need not repeat them:
- * the same facts get the same number while it is remembered; a number is never given to other facts.
+ * Short names for long texts (a key need not repeat them): the same text gets the same name while
+ * it is remembered, and a name is never given to another text.
  */
-const siteNames = new Map<string, number>();
+export class TextNames {
+  private readonly names: RenderMemo;
+  private last = 0;
+
+  constructor(maxEntries: number, maxChars: number) {
+    this.names = new RenderMemo(maxEntries, maxChars);
+  }
+
+  nameOf(text: string): string {
+    return this.names.through(text, () => String(++this.last));
+  }
+}
+
+/** The site's facts (a request's SeoSite) by a short name, serialised once per request. */
+const siteNames = new TextNames(1000, 16 << 20);
 const siteNameOf = new WeakMap<SeoSite, string>();
-let lastSiteNumber = 0;
 
 export function siteKeyOf(site: SeoSite): string {
   let name = siteNameOf.get(site);
-  if (name === undefined) {
-    const text = JSON.stringify(site);
-    let number = siteNames.get(text);
-    if (number === undefined) {
-      if (siteNames.size >= 1000) siteNames.clear();
-      siteNames.set(text, (number = ++lastSiteNumber));
-    }
-    name = String(number);
-    siteNameOf.set(site, name);
-  }
+  if (name === undefined) siteNameOf.set(site, (name = siteNames.nameOf(JSON.stringify(site))));
   return name;
 }

@@ -13,7 +13,7 @@ import { formatWallClock } from '../../site/dates';
 import { formatSiteTimeSql } from '../content/dates';
 import { buildHead, isoDate, singularHeadFields } from './head-build';
 import { plainText } from './plain-text';
-import { RenderMemo } from '../content/format/memo';
+import { siteKeyOf, TextNames } from './head-memo';
 import { headImage, idOf, ownOgImage } from './head-images';
 import { representsOf, schemaPerson } from './head-people';
 import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
@@ -221,23 +221,17 @@ export async function postHeadFacts(ctx: DomainContext, record: PostRecord): Pro
   return { site, item, author, parentTitle, represents, images, ancestorCrumbs: crumbs, twitterImage };
 }
 
-/**
- * Short names for contents (long, and read by the head only for their words, automatic excerpt and
- * page count): the same text gets the same name while it is remembered; a name is never given to
- * another text.
- */
-const contentNames = new RenderMemo(4000, 16 << 20);
-let lastContentName = 0;
-const contentName = (content: string): string => contentNames.through(content, () => String(++lastContentName));
+/** Contents by a short name: long, and read by the head only for their words, automatic excerpt and page count. */
+const contentNames = new TextNames(4000, 16 << 20);
 
 /**
- * A name for the head the facts make, for a memo of heads: the site's facts (siteKey, made once
- * per request) and every fact of the item, its content by its short name.
+ * A name for the head the facts make, for a memo of heads: the site's facts (by their short name,
+ * made once per request) and every fact of the item, its content by its short name.
  */
-export function postHeadKey(facts: PostHeadFacts, siteKey: string): string {
+export function postHeadKey(facts: PostHeadFacts): string {
   const { row, seo, terms, link, type } = facts.item;
-  const itemFacts = [row.id, row.type, row.status, row.authorId, row.title, row.excerpt, row.password, row.date.getTime(), row.modified.getTime(), contentName(row.content), SEO_FIELD_NAMES.map((name) => seo[name]), terms, link, type.slug];
-  return `${siteKey}\u0000${JSON.stringify([itemFacts, facts.author, facts.parentTitle, facts.represents, facts.images, facts.ancestorCrumbs, facts.twitterImage])}`;
+  const itemFacts = [row.id, row.type, row.status, row.authorId, row.title, row.excerpt, row.password, row.date.getTime(), row.modified.getTime(), contentNames.nameOf(row.content), SEO_FIELD_NAMES.map((name) => seo[name]), terms, link, type.slug];
+  return `${siteKeyOf(facts.site)}\u0000${JSON.stringify([itemFacts, facts.author, facts.parentTitle, facts.represents, facts.images, facts.ancestorCrumbs, facts.twitterImage])}`;
 }
 
 /** The head of a post or page record. */

@@ -20,7 +20,7 @@ import { seoHeadHtml } from './head-html';
 import { attachmentHead } from './head-attachment';
 import { linkedRecordHead } from './head-linked';
 import { postHead, postHeadFacts, postHeadFrom, postHeadKey } from './head-post';
-import { memoisedHead, siteKeyOf, type HeadTexts } from './head-memo';
+import { memoisedHead, type HeadTexts } from './head-memo';
 import type { HeadSubject, SeoHead } from './head-types';
 
 export type { HeadSubject, SeoHead } from './head-types';
@@ -37,7 +37,7 @@ function notFound(): DomainError {
 export async function postRecordHeadTexts(ctx: DomainContext, record: PostRecord): Promise<SeoHead | HeadTexts> {
   if (record.row.type === 'attachment') return attachmentHead(ctx, record);
   const facts = await postHeadFacts(ctx, record);
-  return memoisedHead(postHeadKey(facts, siteKeyOf(facts.site)), () => postHeadFrom(facts));
+  return memoisedHead(postHeadKey(facts), () => postHeadFrom(facts));
 }
 
 /** The head object of a subject (null for a user that does not exist). */

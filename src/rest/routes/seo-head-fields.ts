@@ -3,8 +3,7 @@
  * `_fields` asks for one of them (it reads the site's options, the author and images).
  */
 import type { SeoHead } from '../../domain/seo/head-types';
-import type { HeadTexts } from '../../domain/seo/head-memo';
-import { seoHeadHtml } from '../../domain/seo/head-html';
+import { headTexts, type HeadTexts } from '../../domain/seo/head-memo';
 import { seoSiteOf } from '../../domain/seo/head-site';
 import type { DomainContext } from '../../domain/context';
 import type { ArgSchema } from '../../schema/types';
@@ -24,25 +23,17 @@ export function seoHeadWanted(query: Record<string, unknown>, under?: string): S
   return { html: isFieldIncluded(path('seo_head'), fields), json: isFieldIncluded(path('seo_head_json'), fields) };
 }
 
-/** Sets the wanted head fields on `data` (nothing when none is wanted or there is no head). */
+/**
+ * Sets the wanted head fields on `data` (nothing when none is wanted or there is no head): the
+ * head's texts, made once (a kept head's already are), spliced as they are into the answer.
+ */
 export async function attachSeoHead(data: Record<string, unknown>, wanted: SeoHeadWanted | undefined, head: () => Promise<SeoHead | HeadTexts | null>): Promise<void> {
   if (!wanted || (!wanted.html && !wanted.json)) return;
   const value = await head();
   if (!value) return;
-  if ('htmlJson' in value) {
-    // Texts made already: spliced as they are into the answer.
-    if (wanted.html) data.seo_head = new JsonFragment(value.html, value.htmlJson);
-    if (wanted.json) data.seo_head_json = new JsonFragment(value.head, value.json);
-    return;
-  }
-  if (!wanted.html) {
-    data.seo_head_json = value;
-    return;
-  }
-  // The graph is serialised once: into the HTML, and spliced as it is into the JSON answer.
-  const schemaJson = JSON.stringify(value.schema);
-  data.seo_head = seoHeadHtml(value, schemaJson);
-  if (wanted.json) data.seo_head_json = { ...value, schema: new JsonFragment(value.schema, schemaJson) };
+  const texts = 'htmlJson' in value ? value : headTexts(value);
+  if (wanted.html) data.seo_head = new JsonFragment(texts.html, texts.htmlJson);
+  if (wanted.json) data.seo_head_json = new JsonFragment(texts.head, texts.json);
 }
 
 /** For records whose schema declares the head fields (core/v2). */
