@@ -23,7 +23,7 @@ import { eventHead } from '../domain/seo/head-event';
 import { linkedRecordHead } from '../domain/seo/head-linked';
 import { notFoundHead } from '../domain/seo/head-not-found';
 import { seoHeadHtml } from '../domain/seo/head-html';
-import { postHead } from '../domain/seo/head-post';
+import { postRecordHeadTexts } from '../domain/seo/head';
 import { siteOptionsOf, type SiteOptions } from '../domain/settings/options';
 import { getTerm } from '../domain/terms/terms';
 import { termChain } from '../domain/terms/loaders';
@@ -236,7 +236,7 @@ async function postPage(scope: Scope, id: number): Promise<Page> {
   const body = locked(scope, row) ? lockedBody(scope, row, record.link) : trusted(renderedContent(row, passwordRequest(scope, row)));
   const extras = isPost ? { categories: await termLinks(scope, record, 'category'), tags: await termLinks(scope, record, 'post_tag') } : {};
   return {
-    head: { ...singularHead(scope, row, record.link), seo: seoHeadHtml(await postHead(scope.ctx, record)) },
+    head: { ...singularHead(scope, row, record.link), seo: (await postRecordHeadTexts(scope.ctx, record)).html },
     main: singleEntry(entry, body, extras),
     bodyClass: `single ${isPost ? 'single-post' : 'page'} postid-${row.id}`,
     route: `${REST_ROUTES[row.type]}/${row.id}`,
@@ -272,13 +272,13 @@ async function postsIndex(scope: Scope, pageId: number | null): Promise<Page> {
   const base = page ? page.link : `${scope.siteUrl}/`;
   const { entries, pagination, paging } = await postList(scope, { ...baseQuery(scope), ignoreSticky: false }, base);
   const heading = page ? trusted(titleOf(page.row)) : 'Latest posts';
-  const seo = page ? await postHead(scope.ctx, page) : await homeHead(scope.ctx, paging);
+  const seo = page ? await postRecordHeadTexts(scope.ctx, page) : await homeHead(scope.ctx, paging);
   return {
     head: {
       title: page ? renderedText(titleOf(page.row)) : html`${scope.options.title ? 'Latest posts' : 'Home'}`,
       canonical: base,
       json: page ? scope.deps.restUrl(`/core/v2/pages/${page.row.id}`) : undefined,
-      seo: seoHeadHtml(seo),
+      seo: seo.html,
     },
     main: entryList(heading, '', entries, pagination),
     bodyClass: page ? 'blog page' : 'home blog',
@@ -293,7 +293,7 @@ async function termArchive(scope: Scope, taxonomy: string, id: number): Promise<
   const { entries, pagination, paging } = await postList(scope, { ...baseQuery(scope), taxonomies: { [taxonomy]: { include: filter } } }, view.link);
   const label = taxonomy === 'category' ? 'Category' : 'Tag';
   return {
-    head: { title: html`${label}: ${view.term.name}`, canonical: view.link, json: scope.deps.restUrl(`${REST_ROUTES[taxonomy]}/${id}`), seo: seoHeadHtml(await termHead(scope.ctx, view, paging)) },
+    head: { title: html`${label}: ${view.term.name}`, canonical: view.link, json: scope.deps.restUrl(`${REST_ROUTES[taxonomy]}/${id}`), seo: (await termHead(scope.ctx, view, paging)).html },
     main: entryList(html`${label}: <span>${view.term.name}</span>`, view.term.description ? paragraph(view.term.description) : '', entries, pagination),
     bodyClass: `archive ${taxonomy === 'category' ? 'category' : 'tag'} ${taxonomy === 'category' ? 'category' : 'tag'}-${id}`,
     route: `${REST_ROUTES[taxonomy]}/${id}`,
@@ -308,7 +308,7 @@ async function authorArchive(scope: Scope, id: number): Promise<Page> {
   const { entries, pagination, paging } = await postList(scope, { ...baseQuery(scope), author: [id] }, link);
   const seo = await userHead(scope.ctx, id, paging);
   return {
-    head: { title: html`Author: ${user.name}`, canonical: link, json: scope.deps.restUrl(`/core/v2/users/${id}`), seo: seo ? seoHeadHtml(seo) : undefined },
+    head: { title: html`Author: ${user.name}`, canonical: link, json: scope.deps.restUrl(`/core/v2/users/${id}`), seo: seo?.html },
     main: entryList(html`Author: <span>${user.name}</span>`, user.description ? paragraph(user.description) : '', entries, pagination),
     bodyClass: `archive author author-${id}`,
     route: `/core/v2/users/${id}`,
@@ -401,7 +401,7 @@ async function eventPage(scope: Scope, id: number): Promise<Page> {
   const categories = await Promise.all(terms.categories.map(async (term) => ({ label: term.name, href: (await getEventTerm(scope.ctx, 'tribe_events_cat', term.id)).link })));
   const tags = terms.tags.map((term) => ({ label: term.name, href: termLink(scope.ctx.config, term) }));
   return {
-    head: { ...singularHead(scope, row, record.link), seo: seoHeadHtml(await eventHead(scope.ctx, record)) },
+    head: { ...singularHead(scope, row, record.link), seo: (await eventHead(scope.ctx, record)).html },
     main: singleEntry({ title: titleOf(row), link: record.link }, body, { before: details, categories, tags }),
     bodyClass: `single single-tribe_events postid-${id}`,
     route: `${REST_ROUTES.tribe_events}/${id}`,
@@ -439,7 +439,7 @@ async function linkedPage(scope: Scope, type: 'tribe_venue' | 'tribe_organizer',
     ? html`<section class="related-events" aria-labelledby="events-${id}"><h2 id="events-${id}">Events</h2><ul>${upcoming.map((e) => html`<li><a href="${e.link}">${trusted(e.title)}</a> <span class="entry-meta">${e.date ?? ''}</span></li>`)}</ul></section>\n`
     : '';
   return {
-    head: { ...singularHead(scope, row, record.link), seo: seoHeadHtml(await linkedRecordHead(scope.ctx, record)) },
+    head: { ...singularHead(scope, row, record.link), seo: (await linkedRecordHead(scope.ctx, record)).html },
     main: singleEntry({ title: titleOf(row), link: record.link }, body, { before: details, after }),
     bodyClass: `single single-${type} postid-${id}`,
     route: `${REST_ROUTES[type]}/${id}`,
@@ -457,7 +457,7 @@ async function eventsIndex(scope: Scope): Promise<Page> {
   const base = eventsLink(scope);
   const paging = { page: scope.paged, pageTotal: Math.ceil(list.total / list.perPage) };
   return {
-    head: { title: html`Upcoming events`, canonical: base, json: scope.deps.restUrl('/events/v1/events'), seo: seoHeadHtml(await postTypeArchiveHead(scope.ctx, 'tribe_events', base, paging)) },
+    head: { title: html`Upcoming events`, canonical: base, json: scope.deps.restUrl('/events/v1/events'), seo: (await postTypeArchiveHead(scope.ctx, 'tribe_events', base, paging)).html },
     main: entryList('Upcoming events', '', list.records.map((event) => eventEntry(scope, event)), paginate(scope, base, Math.ceil(list.total / list.perPage)), 'There are no upcoming events.'),
     bodyClass: 'archive post-type-archive post-type-archive-tribe_events',
     route: '/events/v1/events',
@@ -474,7 +474,7 @@ async function eventCategory(scope: Scope, id: number): Promise<Page> {
       title: html`Events in ${view.term.name}`,
       canonical: view.link,
       json: scope.deps.restUrl(`${REST_ROUTES.tribe_events_cat}/${id}`),
-      seo: seoHeadHtml(await termHead(scope.ctx, view, paging)),
+      seo: (await termHead(scope.ctx, view, paging)).html,
     },
     main: entryList(html`Events in <span>${view.term.name}</span>`, view.term.description ? paragraph(view.term.description) : '', list.records.map((event) => eventEntry(scope, event)), paginate(scope, view.link, Math.ceil(list.total / list.perPage)), 'There are no upcoming events in this category.'),
     bodyClass: `archive tax-tribe_events_cat term-${id}`,

@@ -1,8 +1,9 @@
 /**
- * Post and page heads are kept by the name of everything they are made of (src/domain/seo/head-memo.ts),
- * so an uncached list read again splices the same texts. This suite reads a head, changes one fact
- * that lives outside the post's own row (its author, a term, the site, the featured image, the
- * parent page, the content's words, who the site represents), and reads it again in the same
+ * Heads are kept by the name of everything they are made of (src/domain/seo/head-memo.ts), so an
+ * uncached list read again splices the same texts. This suite reads a head, changes one fact that
+ * lives outside the item's own row (a post's author, a term, the site, the featured image, the
+ * parent page, the content's words, who the site represents; a term's or an author's archive
+ * facts; an event's venue, organizer and price, a venue's address), and reads it again in the same
  * process: every change shows at once, as it did when every read made the head anew.
  */
 import sharp from 'sharp';
@@ -104,5 +105,94 @@ describe('seo: kept heads follow every fact they are made of', () => {
     expect(await trail()).toEqual(['Home', 'Parent One', 'Child']);
     await t.request.post(`/wp-json/core/v2/pages/${parent.body.id}`).set('Authorization', t.adminAuth).send({ title: 'Parent Two' }).expect(200);
     expect(await trail()).toEqual(['Home', 'Parent Two', 'Child']);
+  });
+});
+
+/** A term's or a user's head as its list shows it to the admin (`core/v2/<base>?include=`: authors without published posts too). */
+async function listedArchiveHead(base: string, id: number): Promise<Head> {
+  const res = await t.request.get(`/wp-json/core/v2/${base}?include=${id}&_fields=id,seo_head,seo_head_json`).set('Authorization', t.adminAuth).expect(200);
+  const [item] = res.body as Array<{ id: number; seo_head: string; seo_head_json: Head }>;
+  expect(item.id).toBe(id);
+  expect(item.seo_head).toContain('<meta property="og:title"');
+  return item.seo_head_json;
+}
+
+describe('seo: kept archive heads (terms, authors) follow their facts', () => {
+  it("a term's name, its own SEO title and the site's default image", async () => {
+    const id = (await t.request.post('/wp-json/core/v2/tags').set('Authorization', t.adminAuth).send({ name: 'Tulips' }).expect(201)).body.id as number;
+    const first = await listedArchiveHead('tags', id);
+    expect(first.title).toContain('Tulips');
+    expect(await listedArchiveHead('tags', id)).toEqual(first);
+    await t.request.post(`/wp-json/core/v2/tags/${id}`).set('Authorization', t.adminAuth).send({ name: 'Daffodils' }).expect(200);
+    expect((await listedArchiveHead('tags', id)).title).toContain('Daffodils');
+    await t.request.post(`/wp-json/core/v2/tags/${id}`).set('Authorization', t.adminAuth).send({ meta: { wpseo_title: 'Spring bulbs' } }).expect(200);
+    expect((await listedArchiveHead('tags', id)).title).toBe('Spring bulbs');
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: { r: 200, g: 20, b: 20 } } }).png().toBuffer();
+    const media = await t.request.post('/wp-json/core/v2/media').set('Authorization', t.adminAuth).attach('file', png, { filename: 'default.png', contentType: 'image/png' }).expect(201);
+    await t.db.prisma.$transaction((tx) => writeSeoOption(tx, 'wpseo_social', { og_default_image_id: media.body.id, og_default_image: media.body.source_url }));
+    expect((await listedArchiveHead('tags', id)).og_image?.[0]).toMatchObject({ url: media.body.source_url, width: 20 });
+    await t.db.prisma.$transaction((tx) => writeSeoOption(tx, 'wpseo_social', { og_default_image_id: 0, og_default_image: '' }));
+    expect((await listedArchiveHead('tags', id)).og_image ?? []).toEqual([]);
+  });
+
+  it("an author's name, and whether they have published anything (noindex-author-noposts)", async () => {
+    const user = await t.request.post('/wp-json/core/v2/users').set('Authorization', t.adminAuth).send({ username: 'archive-writer', email: 'archive@example.com', password: 'secret-1', roles: ['author'], name: 'Ada Archive' }).expect(201);
+    const id = user.body.id as number;
+    const robots = (head: Head) => (head as unknown as { robots: { index: string } }).robots.index;
+    const before = await listedArchiveHead('users', id);
+    expect(piece(before, 'Person')?.name).toBe('Ada Archive');
+    expect(robots(before)).toBe('noindex');
+    await t.request.post('/wp-json/core/v2/posts').set('Authorization', t.adminAuth).send({ title: 'First words', status: 'publish', author: id }).expect(201);
+    expect(robots(await listedArchiveHead('users', id))).toBe('index');
+    await t.request.post(`/wp-json/core/v2/users/${id}`).set('Authorization', t.adminAuth).send({ name: 'Ada Renamed' }).expect(200);
+    const after = await listedArchiveHead('users', id);
+    expect(piece(after, 'Person')?.name).toBe('Ada Renamed');
+    expect(after.title).toContain('Ada Renamed');
+  });
+});
+
+describe('seo: kept event, venue and organizer heads follow their facts', () => {
+  const EVENTS = '/wp-json/events/v1/events';
+  let eventId: number;
+  let venueId: number;
+  let organizerId: number;
+  const eventHead = async (): Promise<Head> => {
+    const res = await t.request.get(`${EVENTS}?start_date=2031-05-01&end_date=2031-05-31&_fields=events`).expect(200);
+    const event = (res.body.events as Array<{ id: number; seo_head: string; seo_head_json: Head }>).find((e) => e.id === eventId);
+    expect(event?.seo_head).toContain('"@type":"Event"');
+    return event!.seo_head_json;
+  };
+  const venueHead = async (): Promise<Head> => (await t.request.get(`/wp-json/events/v1/venues/${venueId}`).expect(200)).body.seo_head_json as Head;
+
+  beforeAll(async () => {
+    venueId = (await t.request.post('/wp-json/events/v1/venues').set('Authorization', t.adminAuth).send({ venue: 'Old Barn', city: 'Leeds', status: 'publish' }).expect(201)).body.id as number;
+    organizerId = (await t.request.post('/wp-json/events/v1/organizers').set('Authorization', t.adminAuth).send({ organizer: 'Ann Organiser', status: 'publish' }).expect(201)).body.id as number;
+    const event = await t.request
+      .post(EVENTS)
+      .set('Authorization', t.adminAuth)
+      .send({ title: 'Seed swap', start_date: '2031-05-10 10:00:00', end_date: '2031-05-10 12:00:00', status: 'publish', venue: { id: venueId }, organizer: [{ id: organizerId }], cost: '5' })
+      .expect(201);
+    eventId = event.body.id as number;
+  });
+
+  it('gives the same head to the same facts, then follows the venue, the organizer and the price', async () => {
+    const first = await eventHead();
+    expect(await eventHead()).toEqual(first);
+    const event = () => eventHead().then((head) => piece(head, 'Event') as { location: { name: string; address: { addressLocality: string } }; organizer: Array<{ name: string }>; offers: { price: string } });
+    expect((await event()).location.name).toBe('Old Barn');
+    await t.request.post(`/wp-json/events/v1/venues/${venueId}`).set('Authorization', t.adminAuth).send({ venue: 'New Barn', city: 'York' }).expect(200);
+    expect((await event()).location).toMatchObject({ name: 'New Barn', address: { addressLocality: 'York' } });
+    await t.request.post(`/wp-json/events/v1/organizers/${organizerId}`).set('Authorization', t.adminAuth).send({ organizer: 'Bea Organiser' }).expect(200);
+    expect((await event()).organizer.map((o) => o.name)).toEqual(['Bea Organiser']);
+    await t.request.post(`${EVENTS}/${eventId}`).set('Authorization', t.adminAuth).send({ cost: '7' }).expect(200);
+    expect((await event()).offers.price).toBe('7');
+  });
+
+  it("a venue's own head follows its address", async () => {
+    const place = async () => piece(await venueHead(), 'Place') as { address: { addressLocality?: string } };
+    const before = (await place()).address.addressLocality;
+    await t.request.post(`/wp-json/events/v1/venues/${venueId}`).set('Authorization', t.adminAuth).send({ city: 'Hull' }).expect(200);
+    expect(before).not.toBe('Hull');
+    expect((await place()).address.addressLocality).toBe('Hull');
   });
 });

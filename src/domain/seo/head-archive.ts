@@ -3,7 +3,8 @@
  * Post_Type_Archive presentations): their title and description templates from wpseo_titles,
  * robots from the archive's setting, a CollectionPage (ProfilePage for authors) in the graph.
  * Terms keep their own SEO fields in term meta under Yoast's wpseo_taxonomy_meta names
- * (term-seo-fields.ts), users theirs in user meta (user-seo-fields.ts).
+ * (term-seo-fields.ts), users theirs in user meta (user-seo-fields.ts). Each head is kept by the
+ * facts it is made of (head-memo.ts), as posts' are.
  */
 import type { DomainContext } from '../context';
 import { postType } from '../content/post-types';
@@ -15,8 +16,9 @@ import { plainText } from './plain-text';
 import { headImage, idOf } from './head-images';
 import { representsOf, schemaPerson } from './head-people';
 import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
-import type { SeoHead } from './head-types';
-import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, personId, personPiece, sitePieces, webPagePiece, type Crumb } from './schema-graph';
+import { headKey, memoisedHead, type HeadTexts } from './head-memo';
+import type { OgImage, SeoHead } from './head-types';
+import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, personId, personPiece, sitePieces, webPagePiece, type Crumb, type Represents } from './schema-graph';
 import { termSeoByTerm } from './term-seo-fields';
 import { userSeoByUser } from './user-seo-fields';
 import { replaceVars, type TemplateValues } from './title-template';
@@ -66,18 +68,34 @@ interface ArchiveFacts {
   about?: string;
 }
 
-async function archiveHead(ctx: DomainContext, site: SeoSite, facts: ArchiveFacts): Promise<SeoHead> {
-  const represents = await representsOf(ctx, site);
+/** What an archive's head reads beyond its own facts: who the site represents, and its images. */
+interface ArchiveReads {
+  represents: Represents;
+  images: OgImage[];
+  twitterImage: string | undefined;
+}
+
+async function archiveReads(ctx: DomainContext, site: SeoSite, facts: ArchiveFacts): Promise<ArchiveReads> {
+  const { ogImage, twitterImage } = facts;
+  const [represents, own, twitter] = await Promise.all([
+    representsOf(ctx, site),
+    ogImage ? headImage(ctx, ogImage.id, ogImage.url) : null,
+    twitterImage ? headImage(ctx, twitterImage.id, twitterImage.url).then((image) => image?.url) : undefined,
+  ]);
+  const image = own ?? (await headImage(ctx, idOf(site.social.og_default_image_id), typeof site.social.og_default_image === 'string' ? site.social.og_default_image : ''));
+  return { represents, images: image ? [image] : [], twitterImage: twitter };
+}
+
+/** The head the facts and reads make (no reads). */
+function archiveHeadFrom(site: SeoSite, facts: ArchiveFacts, reads: ArchiveReads): SeoHead {
   const withBreadcrumb = breadcrumbsEnabled(site);
   const url = facts.canonical || facts.url;
   const graph = [
     webPagePiece(site, { type: facts.pageType, url, name: facts.title, description: facts.description || undefined, about: facts.about, withBreadcrumb }),
     ...(withBreadcrumb ? [breadcrumbPiece(url, facts.crumbs)] : []),
-    ...sitePieces(site, represents),
+    ...sitePieces(site, reads.represents),
     ...(facts.extraPieces ?? []),
   ];
-  const image = facts.ogImage ? await headImage(ctx, facts.ogImage.id, facts.ogImage.url) : null;
-  const fallback = image ?? (await headImage(ctx, idOf(site.social.og_default_image_id), typeof site.social.og_default_image === 'string' ? site.social.og_default_image : ''));
   return buildHead(site, {
     title: facts.title,
     description: facts.description,
@@ -88,16 +106,25 @@ async function archiveHead(ctx: DomainContext, site: SeoSite, facts: ArchiveFact
     ogType: facts.ogType,
     ogTitle: facts.ogTitle,
     ogDescription: facts.ogDescription,
-    images: fallback ? [fallback] : [],
+    images: reads.images,
     twitterTitle: facts.twitterTitle,
     twitterDescription: facts.twitterDescription,
-    twitterImage: facts.twitterImage ? (await headImage(ctx, facts.twitterImage.id, facts.twitterImage.url))?.url : undefined,
+    twitterImage: reads.twitterImage,
     graph,
   });
 }
 
+/**
+ * An archive's head with its texts, made once for the same facts (head-memo.ts): the head is a
+ * pure function of the site's facts, the archive's and what was read for them, which name it.
+ */
+async function archiveHead(ctx: DomainContext, site: SeoSite, facts: ArchiveFacts): Promise<HeadTexts> {
+  const reads = await archiveReads(ctx, site, facts);
+  return memoisedHead(headKey('archive', site, [facts, reads]), () => archiveHeadFrom(site, facts, reads));
+}
+
 /** The home page when it lists the latest posts. */
-export async function homeHead(ctx: DomainContext, paging: Paging = {}): Promise<SeoHead> {
+export async function homeHead(ctx: DomainContext, paging: Paging = {}): Promise<HeadTexts> {
   const site = await seoSiteOf(ctx);
   const values = baseValues(site, paging);
   const title = replaceVars(titleOptionText(site, 'title-home-wpseo'), values);
@@ -116,12 +143,12 @@ export async function homeHead(ctx: DomainContext, paging: Paging = {}): Promise
 const postStatusesByAuthor = visibleStatusesLoaderFor(['post']);
 
 /** A category, tag or event category archive, by id. */
-export async function termHeadById(ctx: DomainContext, taxonomy: string, id: number, paging: Paging = {}): Promise<SeoHead> {
+export async function termHeadById(ctx: DomainContext, taxonomy: string, id: number, paging: Paging = {}): Promise<HeadTexts> {
   return termHead(ctx, await getTerm(ctx, taxonomy, id), paging);
 }
 
 /** The archive of a term already read (its view carries its link). */
-export async function termHead(ctx: DomainContext, view: TermView, paging: Paging = {}): Promise<SeoHead> {
+export async function termHead(ctx: DomainContext, view: TermView, paging: Paging = {}): Promise<HeadTexts> {
   const site = await seoSiteOf(ctx);
   const { id, taxonomy } = view.term;
   const own = await termSeoByTerm(ctx).load(id);
@@ -159,7 +186,7 @@ export async function termHead(ctx: DomainContext, view: TermView, paging: Pagin
 
 
 /** An author archive (ProfilePage with the author's Person). Null when there is no such user. */
-export async function userHead(ctx: DomainContext, userId: number, paging: Paging = {}): Promise<SeoHead | null> {
+export async function userHead(ctx: DomainContext, userId: number, paging: Paging = {}): Promise<HeadTexts | null> {
   const site = await seoSiteOf(ctx);
   const person = await schemaPerson(ctx, userId);
   if (!person) return null;
@@ -189,7 +216,7 @@ export async function userHead(ctx: DomainContext, userId: number, paging: Pagin
 }
 
 /** A post type's archive (the events list). */
-export async function postTypeArchiveHead(ctx: DomainContext, type: string, url: string, paging: Paging = {}): Promise<SeoHead> {
+export async function postTypeArchiveHead(ctx: DomainContext, type: string, url: string, paging: Paging = {}): Promise<HeadTexts> {
   const site = await seoSiteOf(ctx);
   const def = postType(type);
   const values: TemplateValues = { ...baseValues(site, paging), pt_plural: def?.name, pt_single: def?.singularName };

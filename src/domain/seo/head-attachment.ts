@@ -15,6 +15,7 @@ import { contentById } from '../posts/loaders';
 import type { PostRecord } from '../posts/types';
 import { buildHead, singularHeadFields } from './head-build';
 import { headImage } from './head-images';
+import { representsOf } from './head-people';
 import { postTemplateValues } from './head-post';
 import { singularPageGraph } from './head-singular';
 import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
@@ -54,7 +55,7 @@ export async function attachmentHead(ctx: DomainContext, record: PostRecord): Pr
   const image = isImage(row, facts) ? await headImage(ctx, row.id) : null;
   const images = image ? [image] : [];
   const url = seo.canonical || pageUrl;
-  const graph = await singularPageGraph(ctx, site, { url, title, description, row, images, caption, crumb: { name: seo.bctitle || plainText(row.title), url: pageUrl } });
+  const graph = singularPageGraph(site, await representsOf(ctx, site), { url, title, description, row, images, caption, crumb: { name: seo.bctitle || plainText(row.title), url: pageUrl } });
   return buildHead(site, {
     title,
     description,

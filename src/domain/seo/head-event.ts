@@ -2,7 +2,8 @@
  * The head of an event's page: a singular item like a post (its own SEO fields in post meta, the
  * `tribe_events` templates of wpseo_titles) whose graph also carries the Event piece The Events
  * Calendar adds to Yoast's graph: dates with the event's offset, the venue as a Place with its
- * PostalAddress, organizers, image, status and attendance mode.
+ * PostalAddress, organizers, image, status and attendance mode. Kept by the facts it is made of
+ * (head-memo.ts), as posts' heads are.
  */
 import type { DomainContext } from '../context';
 import { formatSiteTimeSql } from '../content/dates';
@@ -13,12 +14,13 @@ import { formatWallClock } from '../../site/dates';
 import { buildHead, singularHeadFields } from './head-build';
 import { plainText } from './plain-text';
 import { headImage, ownOgImage } from './head-images';
-import { schemaPerson } from './head-people';
+import { headKey, memoisedHead, rowKeyFacts, type HeadRow, type HeadTexts } from './head-memo';
+import { representsOf, schemaPerson } from './head-people';
 import { itemNoindex } from './head-post';
 import { seoSiteOf, titleOptionText, type SeoSite } from './head-site';
 import type { OgImage, SchemaPiece, SeoHead } from './head-types';
-import { seoFieldsFromMeta, type SeoFields } from './meta-fields';
-import { primaryImageId } from './schema-graph';
+import { SEO_FIELD_NAMES, seoFieldsFromMeta, type SeoFields } from './meta-fields';
+import { primaryImageId, type Represents, type SchemaPerson } from './schema-graph';
 import { singularPageGraph } from './head-singular';
 import { replaceVars, type TemplateValues } from './title-template';
 
@@ -58,28 +60,56 @@ export function organizerPiece(o: OrganizerRecord): SchemaPiece {
   return org;
 }
 
-async function eventPiece(ctx: DomainContext, record: EventRecord, url: string, image: OgImage | undefined, description: string): Promise<SchemaPiece> {
-  const d = record.detail;
-  const [venues, organizers] = await Promise.all([venuesByEvent(ctx).load(record.row.id), organizersByEvent(ctx).load(record.row.id)]);
-  const piece: SchemaPiece = { '@type': 'Event', '@id': `${url}#event`, name: plainText(record.row.title), description };
-  if (image) piece.image = { '@id': primaryImageId(url) };
+/** The facts of an event's date, place and price its graph piece reads. */
+type EventDetailFacts = Pick<EventRecord['detail'], 'startLocal' | 'startUtc' | 'endLocal' | 'endUtc' | 'cost' | 'currencyCode'>;
+
+/**
+ * What an event's head is made of: the record, and everything read for it through the request's
+ * loaders (its venue and organizers already as their graph pieces). The head is a pure function of
+ * these (eventHeadFrom), so eventHeadKey can name it.
+ */
+interface EventHeadFacts {
+  site: SeoSite;
+  row: HeadRow;
+  link: string;
+  detail: EventDetailFacts;
+  seo: SeoFields;
+  terms: EventTermNames;
+  author: SchemaPerson | null;
+  images: OgImage[];
+  represents: Represents;
+  venue: SchemaPiece | null;
+  organizers: SchemaPiece[];
+}
+
+interface EventTermNames {
+  categories: string[];
+  tags: string[];
+}
+
+function eventPiece(facts: EventHeadFacts, url: string, description: string): SchemaPiece {
+  const d = facts.detail;
+  const piece: SchemaPiece = { '@type': 'Event', '@id': `${url}#event`, name: plainText(facts.row.title), description };
+  if (facts.images[0]) piece.image = { '@id': primaryImageId(url) };
   piece.url = url;
   piece.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
   piece.eventStatus = 'https://schema.org/EventScheduled';
   piece.startDate = eventDate(d.startLocal, d.startUtc);
   piece.endDate = eventDate(d.endLocal, d.endUtc);
-  if (venues[0]) piece.location = placePiece(venues[0]);
-  if (organizers.length) piece.organizer = organizers.map(organizerPiece);
+  if (facts.venue) piece.location = facts.venue;
+  if (facts.organizers.length) piece.organizer = facts.organizers;
   if (d.cost) piece.offers = { '@type': 'Offer', price: d.cost.replace(/[^\d.]/g, '') || d.cost, priceCurrency: d.currencyCode || undefined, url, category: 'primary' };
   piece.mainEntityOfPage = { '@id': url };
   return piece;
 }
 
+async function eventTermNames(ctx: DomainContext, id: number): Promise<EventTermNames> {
+  const terms = await eventTermsByEvent(ctx).load(id);
+  return { categories: terms.categories.map((t) => t.name), tags: terms.tags.map((t) => t.name) };
+}
+
 /** The template values of an event (WPSEO_Replace_Vars with the event as its args). */
-async function eventTemplateValues(ctx: DomainContext, site: SeoSite, record: EventRecord, seo: SeoFields): Promise<TemplateValues> {
-  const row = record.row;
-  const terms = await eventTermsByEvent(ctx).load(row.id);
-  const author = await schemaPerson(ctx, row.authorId);
+function eventTemplateValues(site: SeoSite, row: HeadRow, seo: SeoFields, terms: EventTermNames, author: SchemaPerson | null): TemplateValues {
   const dateFormat = site.options.date_format || 'F j, Y';
   const excerpt = row.password !== '' ? '' : row.excerpt !== '' ? plainText(row.excerpt) : [...plainText(row.content)].slice(0, 155).join('');
   return {
@@ -88,9 +118,9 @@ async function eventTemplateValues(ctx: DomainContext, site: SeoSite, record: Ev
     sitedesc: site.tagline,
     title: plainText(row.title),
     excerpt,
-    category: terms.categories.map((t) => t.name).join(', '),
-    primary_category: terms.categories[0]?.name ?? '',
-    tag: terms.tags.map((t) => t.name).join(', '),
+    category: terms.categories.join(', '),
+    primary_category: terms.categories[0] ?? '',
+    tag: terms.tags.join(', '),
     pt_single: 'Event',
     pt_plural: 'Events',
     name: author?.name ?? '',
@@ -106,32 +136,71 @@ async function eventTemplateValues(ctx: DomainContext, site: SeoSite, record: Ev
 /** The SEO title of an event: its own title field, else the `tribe_events` template (the analysis reads it too). */
 export async function eventSeoTitle(ctx: DomainContext, record: EventRecord): Promise<string> {
   const site = await seoSiteOf(ctx);
-  const seo = seoFieldsFromMeta(await metaByContent(ctx).load(record.row.id));
-  return replaceVars(seo.title || titleOptionText(site, 'title-tribe_events'), await eventTemplateValues(ctx, site, record, seo));
+  const row = record.row;
+  const [meta, terms, author] = await Promise.all([metaByContent(ctx).load(row.id), eventTermNames(ctx, row.id), schemaPerson(ctx, row.authorId)]);
+  const seo = seoFieldsFromMeta(meta);
+  return replaceVars(seo.title || titleOptionText(site, 'title-tribe_events'), eventTemplateValues(site, row, seo, terms, author));
 }
 
-/** The head of an event record (the viewer may read it: the caller checked). */
-export async function eventHead(ctx: DomainContext, record: EventRecord): Promise<SeoHead> {
+/** Reads what the head of an event needs (its statements batched with the rest of a list's). */
+async function eventHeadFacts(ctx: DomainContext, record: EventRecord): Promise<EventHeadFacts> {
   const site = await seoSiteOf(ctx);
   const row = record.row;
-  const seo = seoFieldsFromMeta(await metaByContent(ctx).load(row.id));
-  const values = await eventTemplateValues(ctx, site, record, seo);
+  const [seo, terms, author, venues, organizers, represents] = await Promise.all([
+    metaByContent(ctx).load(row.id).then(seoFieldsFromMeta),
+    eventTermNames(ctx, row.id),
+    schemaPerson(ctx, row.authorId),
+    venuesByEvent(ctx).load(row.id),
+    organizersByEvent(ctx).load(row.id),
+    representsOf(ctx, site),
+  ]);
+  const own = await ownOgImage(ctx, seo);
+  const featured = own ?? (record.image ? await headImage(ctx, record.image.id, record.image.url) : null);
+  const { startLocal, startUtc, endLocal, endUtc, cost, currencyCode } = record.detail;
+  return {
+    site,
+    row,
+    link: record.link,
+    detail: { startLocal, startUtc, endLocal, endUtc, cost, currencyCode },
+    seo,
+    terms,
+    author,
+    images: featured ? [featured] : [],
+    represents,
+    venue: venues[0] ? placePiece(venues[0]) : null,
+    organizers: organizers.map(organizerPiece),
+  };
+}
+
+/** A name for the head the facts make, for the memo of heads. */
+function eventHeadKey(facts: EventHeadFacts): string {
+  const { site, row, seo, ...read } = facts;
+  return headKey('event', site, [rowKeyFacts(row), SEO_FIELD_NAMES.map((name) => seo[name]), read]);
+}
+
+/** The head the facts make (no reads). */
+function eventHeadFrom(facts: EventHeadFacts): SeoHead {
+  const { site, row, seo, images } = facts;
+  const values = eventTemplateValues(site, row, seo, facts.terms, facts.author);
   const excerpt = values.excerpt ?? '';
   const title = replaceVars(seo.title || titleOptionText(site, 'title-tribe_events'), values);
   const description = replaceVars(seo.metadesc || titleOptionText(site, 'metadesc-tribe_events'), values);
-  const url = seo.canonical || record.link;
-  const own = await ownOgImage(ctx, seo);
-  const featured = own ?? (record.image ? await headImage(ctx, record.image.id, record.image.url) : null);
-  const images = featured ? [featured] : [];
-  const graph = await singularPageGraph(ctx, site, { url, title, description, row, images, crumb: { name: seo.bctitle || plainText(row.title), url: record.link } });
-  graph.push(await eventPiece(ctx, record, url, images[0], description || excerpt));
+  const url = seo.canonical || facts.link;
+  const graph = singularPageGraph(site, facts.represents, { url, title, description, row, images, crumb: { name: seo.bctitle || plainText(row.title), url: facts.link } });
+  graph.push(eventPiece(facts, url, description || excerpt));
   return buildHead(site, {
     title,
     description,
     noindex: itemNoindex(site, row, seo),
-    url: record.link,
+    url: facts.link,
     ...singularHeadFields(seo, values, row, { title, ogDescription: description || excerpt }),
     images,
     graph,
   });
+}
+
+/** The head of an event record with its texts, made once for the same facts (the viewer may read it: the caller checked). */
+export async function eventHead(ctx: DomainContext, record: EventRecord): Promise<HeadTexts> {
+  const facts = await eventHeadFacts(ctx, record);
+  return memoisedHead(eventHeadKey(facts), () => eventHeadFrom(facts));
 }

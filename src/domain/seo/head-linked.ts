@@ -3,7 +3,7 @@
  * (`tribe_venue`, `tribe_organizer`) as Yoast presents any post type — SEO fields from their post
  * meta, else the type's templates; robots from the item, its type's setting and its visibility —
  * whose graph also describes the venue as a Place (with its address) or the organizer, as The
- * Events Calendar describes them in an event's graph.
+ * Events Calendar describes them in an event's graph. Kept by the facts they are made of (head-memo.ts).
  */
 import type { DomainContext } from '../context';
 import { formatSiteTimeSql } from '../content/dates';
@@ -14,21 +14,43 @@ import { formatWallClock } from '../../site/dates';
 import { buildHead, singularHeadFields } from './head-build';
 import { organizerPiece, placePiece } from './head-event';
 import { headImage, ownOgImage } from './head-images';
+import { headKey, memoisedHead, rowKeyFacts, type HeadRow, type HeadTexts } from './head-memo';
+import { representsOf } from './head-people';
 import { itemNoindex } from './head-post';
 import { singularPageGraph } from './head-singular';
-import { seoSiteOf, titleOptionText } from './head-site';
-import type { SeoHead } from './head-types';
-import { seoFieldsFromMeta } from './meta-fields';
+import { seoSiteOf, titleOptionText, type SeoSite } from './head-site';
+import type { OgImage, SchemaPiece, SeoHead } from './head-types';
+import { SEO_FIELD_NAMES, seoFieldsFromMeta, type SeoFields } from './meta-fields';
 import { plainText } from './plain-text';
+import type { Represents } from './schema-graph';
 import { replaceVars, type TemplateValues } from './title-template';
 
-/** The head of a venue or organizer record (the viewer may read it: the caller checked). */
-export async function linkedRecordHead(ctx: DomainContext, record: VenueRecord | OrganizerRecord): Promise<SeoHead> {
+/** What a venue's or organizer's head is made of (its graph piece already made): everything linkedHeadFrom reads. */
+interface LinkedHeadFacts {
+  site: SeoSite;
+  row: HeadRow;
+  link: string;
+  seo: SeoFields;
+  images: OgImage[];
+  represents: Represents;
+  piece: SchemaPiece;
+}
+
+async function linkedHeadFacts(ctx: DomainContext, record: VenueRecord | OrganizerRecord): Promise<LinkedHeadFacts> {
   const site = await seoSiteOf(ctx);
   const row = record.row;
+  const [seo, represents] = await Promise.all([metaByContent(ctx).load(row.id).then(seoFieldsFromMeta), representsOf(ctx, site)]);
+  const own = await ownOgImage(ctx, seo);
+  const featured = own ?? (record.image ? await headImage(ctx, record.image.id, record.image.url) : null);
+  const piece = row.type === VENUE_TYPE ? placePiece(record as VenueRecord) : organizerPiece(record as OrganizerRecord);
+  return { site, row, link: record.link, seo, images: featured ? [featured] : [], represents, piece };
+}
+
+/** The head the facts make (no reads). */
+function linkedHeadFrom(facts: LinkedHeadFacts): SeoHead {
+  const { site, row, seo, images } = facts;
   const type = row.type;
   const isVenue = type === VENUE_TYPE;
-  const seo = seoFieldsFromMeta(await metaByContent(ctx).load(row.id));
   const dateFormat = site.options.date_format || 'F j, Y';
   const excerpt = row.password !== '' ? '' : row.excerpt !== '' ? plainText(row.excerpt) : [...plainText(row.content)].slice(0, 155).join('');
   const values: TemplateValues = {
@@ -48,20 +70,23 @@ export async function linkedRecordHead(ctx: DomainContext, record: VenueRecord |
   };
   const title = replaceVars(seo.title || titleOptionText(site, `title-${type}`), values);
   const description = replaceVars(seo.metadesc || titleOptionText(site, `metadesc-${type}`), values);
-  const url = seo.canonical || record.link;
-  const own = await ownOgImage(ctx, seo);
-  const featured = own ?? (record.image ? await headImage(ctx, record.image.id, record.image.url) : null);
-  const images = featured ? [featured] : [];
-  const graph = await singularPageGraph(ctx, site, { url, title, description, row, images, crumb: { name: seo.bctitle || plainText(row.title), url: record.link } });
-  const piece = isVenue ? placePiece(record as VenueRecord) : organizerPiece(record as OrganizerRecord);
-  graph.push({ ...piece, '@id': `${url}#${isVenue ? 'place' : 'organizer'}`, mainEntityOfPage: { '@id': url } });
+  const url = seo.canonical || facts.link;
+  const graph = singularPageGraph(site, facts.represents, { url, title, description, row, images, crumb: { name: seo.bctitle || plainText(row.title), url: facts.link } });
+  graph.push({ ...facts.piece, '@id': `${url}#${isVenue ? 'place' : 'organizer'}`, mainEntityOfPage: { '@id': url } });
   return buildHead(site, {
     title,
     description,
     noindex: itemNoindex(site, row, seo),
-    url: record.link,
+    url: facts.link,
     ...singularHeadFields(seo, values, row, { title, ogDescription: description || excerpt }),
     images,
     graph,
   });
+}
+
+/** The head of a venue or organizer record with its texts, made once for the same facts (the viewer may read it: the caller checked). */
+export async function linkedRecordHead(ctx: DomainContext, record: VenueRecord | OrganizerRecord): Promise<HeadTexts> {
+  const facts = await linkedHeadFacts(ctx, record);
+  const { site, row, seo, ...read } = facts;
+  return memoisedHead(headKey('linked', site, [rowKeyFacts(row), SEO_FIELD_NAMES.map((name) => seo[name]), read]), () => linkedHeadFrom(facts));
 }

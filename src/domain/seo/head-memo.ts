@@ -5,6 +5,7 @@
  * every fact the head is made of, read in this request, so a changed fact is another name and
  * nothing ever needs dropping. Heads handed out are frozen: requests share them.
  */
+import type { Content } from '../../generated/prisma-sqlite/client';
 import { RenderMemo } from '../content/format/memo';
 import { seoHeadHtml } from './head-html';
 import type { SeoSite } from './head-site';
@@ -67,4 +68,23 @@ export function siteKeyOf(site: SeoSite): string {
   let name = siteNameOf.get(site);
   if (name === undefined) siteNameOf.set(site, (name = siteNames.nameOf(JSON.stringify(site))));
   return name;
+}
+
+/** Contents by a short name: long, and read by heads only for their words, excerpts and page count. */
+const contentNames = new TextNames(4000, 16 << 20);
+
+/** The columns of an item's row a head may read (a head reads no other: its key names these). */
+export type HeadRow = Pick<Content, 'id' | 'type' | 'status' | 'authorId' | 'title' | 'excerpt' | 'password' | 'date' | 'modified' | 'content'>;
+
+/** The row's facts for a head's key, its content by its short name. */
+export function rowKeyFacts(row: HeadRow): unknown[] {
+  return [row.id, row.type, row.status, row.authorId, row.title, row.excerpt, row.password, row.date.getTime(), row.modified.getTime(), contentNames.nameOf(row.content)];
+}
+
+/**
+ * A head's name for the memo: its kind, the site's facts by their short name, and every other fact
+ * it is made of as JSON (a row's by rowKeyFacts).
+ */
+export function headKey(kind: string, site: SeoSite, facts: unknown): string {
+  return `${siteKeyOf(site)}\u0000${kind}\u0000${JSON.stringify(facts)}`;
 }

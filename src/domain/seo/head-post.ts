@@ -13,7 +13,7 @@ import { formatWallClock } from '../../site/dates';
 import { formatSiteTimeSql } from '../content/dates';
 import { buildHead, isoDate, singularHeadFields } from './head-build';
 import { plainText } from './plain-text';
-import { siteKeyOf, TextNames } from './head-memo';
+import { headKey, rowKeyFacts, type HeadRow } from './head-memo';
 import { headImage, idOf, ownOgImage } from './head-images';
 import { representsOf, schemaPerson } from './head-people';
 import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
@@ -171,9 +171,6 @@ function readingTime(minutes: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** The columns of a post's row its head reads: postHeadFrom cannot read another unnamed by postHeadKey. */
-type HeadRow = Pick<Content, 'id' | 'type' | 'status' | 'authorId' | 'title' | 'excerpt' | 'password' | 'date' | 'modified' | 'content'>;
-
 /** What of a post record its head reads. */
 interface HeadItem {
   row: HeadRow;
@@ -221,22 +218,11 @@ export async function postHeadFacts(ctx: DomainContext, record: PostRecord): Pro
   return { site, item, author, parentTitle, represents, images, ancestorCrumbs: crumbs, twitterImage };
 }
 
-/** Contents by a short name: long, and read by the head only for their words, automatic excerpt and page count. */
-const contentNames = new TextNames(4000, 16 << 20);
-
-/**
- * A name for the head the facts make, for a memo of heads: the site's facts (by their short name,
- * made once per request) and every fact of the item, its content by its short name.
- */
+/** A name for the head the facts make, for a memo of heads: every fact of the item and what was read for it. */
 export function postHeadKey(facts: PostHeadFacts): string {
   const { row, seo, terms, link, type } = facts.item;
-  const itemFacts = [row.id, row.type, row.status, row.authorId, row.title, row.excerpt, row.password, row.date.getTime(), row.modified.getTime(), contentNames.nameOf(row.content), SEO_FIELD_NAMES.map((name) => seo[name]), terms, link, type.slug];
-  return `${siteKeyOf(facts.site)}\u0000${JSON.stringify([itemFacts, facts.author, facts.parentTitle, facts.represents, facts.images, facts.ancestorCrumbs, facts.twitterImage])}`;
-}
-
-/** The head of a post or page record. */
-export async function postHead(ctx: DomainContext, record: PostRecord): Promise<SeoHead> {
-  return postHeadFrom(await postHeadFacts(ctx, record));
+  const item = [rowKeyFacts(row), SEO_FIELD_NAMES.map((name) => seo[name]), terms, link, type.slug];
+  return headKey('post', facts.site, [item, facts.author, facts.parentTitle, facts.represents, facts.images, facts.ancestorCrumbs, facts.twitterImage]);
 }
 
 /** The head the facts make (no reads). */

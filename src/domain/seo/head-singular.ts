@@ -3,12 +3,10 @@
  * share: the start of the graph — the WebPage, its primary image, the breadcrumb and the site's
  * pieces — to which each head adds what the item is.
  */
-import type { DomainContext } from '../context';
 import { isoDate } from './head-build';
-import { representsOf } from './head-people';
 import type { SeoSite } from './head-site';
 import type { OgImage, SchemaPiece } from './head-types';
-import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, primaryImageId, sitePieces, webPagePiece } from './schema-graph';
+import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, primaryImageId, sitePieces, webPagePiece, type Represents } from './schema-graph';
 
 export interface SingularPage {
   /** The canonical address (the graph's @id base). */
@@ -24,7 +22,7 @@ export interface SingularPage {
 }
 
 /** The WebPage, primary image, breadcrumb (when enabled) and the site's pieces of a singular page. */
-export async function singularPageGraph(ctx: DomainContext, site: SeoSite, page: SingularPage): Promise<SchemaPiece[]> {
+export function singularPageGraph(site: SeoSite, represents: Represents, page: SingularPage): SchemaPiece[] {
   const { url, images } = page;
   const withBreadcrumb = breadcrumbsEnabled(site);
   const graph: SchemaPiece[] = [
@@ -32,6 +30,6 @@ export async function singularPageGraph(ctx: DomainContext, site: SeoSite, page:
   ];
   if (images[0]) graph.push(imageObject(site, primaryImageId(url), images[0], page.caption ?? ''));
   if (withBreadcrumb) graph.push(breadcrumbPiece(url, [homeCrumb(site), page.crumb]));
-  graph.push(...sitePieces(site, await representsOf(ctx, site)));
+  graph.push(...sitePieces(site, represents));
   return graph;
 }

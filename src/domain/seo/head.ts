@@ -16,11 +16,10 @@ import { getVenue } from '../events/venues';
 import { EVENT_CATEGORY } from '../events/types';
 import { homeHead, postTypeArchiveHead, termHead, termHeadById, userHead } from './head-archive';
 import { eventHead } from './head-event';
-import { seoHeadHtml } from './head-html';
 import { attachmentHead } from './head-attachment';
 import { linkedRecordHead } from './head-linked';
-import { postHead, postHeadFacts, postHeadFrom, postHeadKey } from './head-post';
-import { memoisedHead, type HeadTexts } from './head-memo';
+import { postHeadFacts, postHeadFrom, postHeadKey } from './head-post';
+import { headTexts, memoisedHead, type HeadTexts } from './head-memo';
 import type { HeadSubject, SeoHead } from './head-types';
 
 export type { HeadSubject, SeoHead } from './head-types';
@@ -32,26 +31,26 @@ function notFound(): DomainError {
 
 /**
  * The head of a post, page or attachment record with its texts: a post's or page's made once for
- * the same facts (head-memo.ts), an attachment's made now.
+ * the same facts (head-memo.ts), an attachment's made now (it is not kept).
  */
-export async function postRecordHeadTexts(ctx: DomainContext, record: PostRecord): Promise<SeoHead | HeadTexts> {
-  if (record.row.type === 'attachment') return attachmentHead(ctx, record);
+export async function postRecordHeadTexts(ctx: DomainContext, record: PostRecord): Promise<HeadTexts> {
+  if (record.row.type === 'attachment') return headTexts(await attachmentHead(ctx, record));
   const facts = await postHeadFacts(ctx, record);
   return memoisedHead(postHeadKey(facts), () => postHeadFrom(facts));
 }
 
-/** The head object of a subject (null for a user that does not exist). */
-export async function seoHeadOf(ctx: DomainContext, subject: HeadSubject): Promise<SeoHead | null> {
+/** The head of a subject with its texts (null for a user that does not exist). */
+export async function seoHeadTextsOf(ctx: DomainContext, subject: HeadSubject): Promise<HeadTexts | null> {
   switch (subject.kind) {
     case 'post': {
       const row = Number.isInteger(subject.id) && subject.id > 0 ? await contentById(ctx).load(subject.id) : null;
       // A media item's page has its own head (head-attachment.ts), as the media routes show it.
-      if (row?.type === 'attachment') return attachmentHead(ctx, await loadRecord(ctx, await getMediaItem(ctx, row.id)));
+      if (row?.type === 'attachment') return headTexts(await attachmentHead(ctx, await loadRecord(ctx, await getMediaItem(ctx, row.id))));
       if (!row || (row.type !== 'post' && row.type !== 'page')) throw notFound();
       const found = await findPost(ctx, row.type as PostTypeName, row.id);
       const error = readError(ctx, found, { context: 'view' });
       if (error) throw error;
-      return postHead(ctx, await loadRecord(ctx, found));
+      return postRecordHeadTexts(ctx, await loadRecord(ctx, found));
     }
     case 'event':
       return eventHead(ctx, await getEvent(ctx, subject.id));
@@ -73,8 +72,12 @@ export async function seoHeadOf(ctx: DomainContext, subject: HeadSubject): Promi
   }
 }
 
+/** The head object of a subject (null for a user that does not exist). */
+export async function seoHeadOf(ctx: DomainContext, subject: HeadSubject): Promise<SeoHead | null> {
+  return (await seoHeadTextsOf(ctx, subject))?.head ?? null;
+}
+
 /** The same head as HTML (Yoast's `yoast_head`). */
 export async function seoHeadHtmlOf(ctx: DomainContext, subject: HeadSubject): Promise<string | null> {
-  const head = await seoHeadOf(ctx, subject);
-  return head ? seoHeadHtml(head) : null;
+  return (await seoHeadTextsOf(ctx, subject))?.html ?? null;
 }

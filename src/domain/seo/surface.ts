@@ -13,8 +13,7 @@ import { defineLoader, groupByKeys } from '../loaders';
 import { uploadsBaseUrl } from '../media/files';
 import { ATTACHED_FILE_KEY } from '../media/metadata';
 import { contentById, metaByContent } from '../posts/loaders';
-import { seoHeadOf } from './head';
-import { seoHeadHtml } from './head-html';
+import { seoHeadTextsOf } from './head';
 import { estimatedReadingMinutes } from './head-post';
 import type { HeadSubject, SchemaPiece, SeoHead } from './head-types';
 import { seoFieldsFromMeta } from './meta-fields';
@@ -95,11 +94,12 @@ async function itemFacts(ctx: DomainContext, subject: HeadSubject): Promise<Pick
 
 /** The surface of a subject the viewer may read (the read's own error otherwise; null for a missing user). */
 export async function seoSurfaceOf(ctx: DomainContext, subject: HeadSubject): Promise<SeoSurface | null> {
-  const [head, facts] = await Promise.all([seoHeadOf(ctx, subject), itemFacts(ctx, subject)]);
-  if (!head) return null;
+  const [texts, facts] = await Promise.all([seoHeadTextsOf(ctx, subject), itemFacts(ctx, subject)]);
+  if (!texts) return null;
+  const { head, html } = texts;
   const graph = head.schema['@graph'];
   const breadcrumbs = trailOf(graph);
-  return { head, html: seoHeadHtml(head), breadcrumbs, breadcrumbTitle: breadcrumbs.at(-1)?.text ?? null, pageType: typesIn(graph, PAGE_TYPES), articleType: typesIn(graph, ARTICLE_TYPES), ...facts };
+  return { head, html, breadcrumbs, breadcrumbTitle: breadcrumbs.at(-1)?.text ?? null, pageType: typesIn(graph, PAGE_TYPES), articleType: typesIn(graph, ARTICLE_TYPES), ...facts };
 }
 
 /** Attachments by their file (`_wp_attached_file`), for many addresses at once. */
