@@ -1,8 +1,9 @@
 /**
- * Heads already made, by the name of what they are made of (postHeadKey): a list read again gets
- * its heads, their HTML and both as JSON text without making or serialising them again (the two
- * head fields are four fifths of a list's answer). Pure, as the rendering memos are: the name holds
- * every fact the head is made of, read in this request, so a changed fact is another name and
+ * Heads already made, by the name of what they are made of (headKey): posts', pages', terms',
+ * authors', archives', events', venues' and organizers' heads, not attachments'. A list read again
+ * gets its heads, their HTML and both as JSON text without making or serialising them again (the
+ * two head fields are four fifths of a list's answer). Pure, as the rendering memos are: the name
+ * holds every fact the head is made of, read in this request, so a changed fact is another name and
  * nothing ever needs dropping. Heads handed out are frozen: requests share them.
  */
 import type { Content } from '../../generated/prisma-sqlite/client';
