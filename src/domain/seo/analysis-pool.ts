@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { analyse, type AnalysisInput, type AnalysisOutput } from './analysis';
+import type { AnalysisInput, AnalysisOutput } from './analysis';
 import type { AnalysisReply } from './analysis-worker';
 
 /** How long one text may take before its worker is replaced (a pathological text must not stall the queue). */
@@ -51,7 +51,9 @@ export class AnalysisPool {
 
   /** The analysis of one text, in a worker thread (or in-process for a pool of size 0). */
   analyse(input: AnalysisInput): Promise<AnalysisOutput> {
-    if (this.size === 0) return Promise.resolve().then(() => analyse(input));
+    // yoastseo is loaded on first use: a server whose analysis runs in workers never loads it here,
+    // and a start does not wait for it.
+    if (this.size === 0) return import('./analysis').then((analysis) => analysis.analyse(input));
     if (this.closed) return Promise.reject(new Error('the SEO analysis pool is closed'));
     return new Promise((resolve, reject) => {
       this.waiting.push({ id: this.nextId++, input, resolve, reject });
