@@ -13,15 +13,15 @@ import { metaByContent } from '../posts/loaders';
 import { formatWallClock } from '../../site/dates';
 import { buildHead, singularHeadFields } from './head-build';
 import { plainText } from './plain-text';
-import { headImage, ownOgImage } from './head-images';
-import { headKey, memoisedHead, rowKeyFacts, type HeadRow, type HeadTexts } from './head-memo';
+import { ownOrFeaturedImages } from './head-images';
+import { itemHeadKey, memoisedHead, type HeadRow, type HeadTexts } from './head-memo';
 import { representsOf, schemaPerson } from './head-people';
 import { itemNoindex } from './head-post';
 import { seoSiteOf, titleOptionText, type SeoSite } from './head-site';
 import type { OgImage, SchemaPiece, SeoHead } from './head-types';
-import { SEO_FIELD_NAMES, seoFieldsFromMeta, type SeoFields } from './meta-fields';
+import { seoFieldsFromMeta, type SeoFields } from './meta-fields';
 import { primaryImageId, type Represents, type SchemaPerson } from './schema-graph';
-import { singularPageGraph } from './head-singular';
+import { singularExcerpt, singularPageGraph } from './head-singular';
 import { replaceVars, type TemplateValues } from './title-template';
 
 
@@ -66,7 +66,7 @@ type EventDetailFacts = Pick<EventRecord['detail'], 'startLocal' | 'startUtc' | 
 /**
  * What an event's head is made of: the record, and everything read for it through the request's
  * loaders (its venue and organizers already as their graph pieces). The head is a pure function of
- * these (eventHeadFrom), so eventHeadKey can name it.
+ * these (eventHeadFrom), so itemHeadKey can name it.
  */
 interface EventHeadFacts {
   site: SeoSite;
@@ -111,7 +111,7 @@ async function eventTermNames(ctx: DomainContext, id: number): Promise<EventTerm
 /** The template values of an event (WPSEO_Replace_Vars with the event as its args). */
 function eventTemplateValues(site: SeoSite, row: HeadRow, seo: SeoFields, terms: EventTermNames, author: SchemaPerson | null): TemplateValues {
   const dateFormat = site.options.date_format || 'F j, Y';
-  const excerpt = row.password !== '' ? '' : row.excerpt !== '' ? plainText(row.excerpt) : [...plainText(row.content)].slice(0, 155).join('');
+  const excerpt = singularExcerpt(row);
   return {
     sep: site.sep,
     sitename: site.name,
@@ -154,8 +154,7 @@ async function eventHeadFacts(ctx: DomainContext, record: EventRecord): Promise<
     organizersByEvent(ctx).load(row.id),
     representsOf(ctx, site),
   ]);
-  const own = await ownOgImage(ctx, seo);
-  const featured = own ?? (record.image ? await headImage(ctx, record.image.id, record.image.url) : null);
+  const images = await ownOrFeaturedImages(ctx, seo, record.image);
   const { startLocal, startUtc, endLocal, endUtc, cost, currencyCode } = record.detail;
   return {
     site,
@@ -165,17 +164,11 @@ async function eventHeadFacts(ctx: DomainContext, record: EventRecord): Promise<
     seo,
     terms,
     author,
-    images: featured ? [featured] : [],
+    images,
     represents,
     venue: venues[0] ? placePiece(venues[0]) : null,
     organizers: organizers.map(organizerPiece),
   };
-}
-
-/** A name for the head the facts make, for the memo of heads. */
-function eventHeadKey(facts: EventHeadFacts): string {
-  const { site, row, seo, ...read } = facts;
-  return headKey('event', site, [rowKeyFacts(row), SEO_FIELD_NAMES.map((name) => seo[name]), read]);
 }
 
 /** The head the facts make (no reads). */
@@ -202,5 +195,5 @@ function eventHeadFrom(facts: EventHeadFacts): SeoHead {
 /** The head of an event record with its texts, made once for the same facts (the viewer may read it: the caller checked). */
 export async function eventHead(ctx: DomainContext, record: EventRecord): Promise<HeadTexts> {
   const facts = await eventHeadFacts(ctx, record);
-  return memoisedHead(eventHeadKey(facts), () => eventHeadFrom(facts));
+  return memoisedHead(itemHeadKey('event', facts), () => eventHeadFrom(facts));
 }

@@ -37,3 +37,9 @@ export async function ownOgImage(ctx: DomainContext, seo: SeoFields): Promise<Og
   if (!seo['opengraph-image'] && !seo['opengraph-image-id']) return null;
   return headImage(ctx, idOf(seo['opengraph-image-id']), seo['opengraph-image']);
 }
+
+/** og:image of a calendar item (event, venue, organizer): its own SEO image, else its featured image. */
+export async function ownOrFeaturedImages(ctx: DomainContext, seo: SeoFields, featured: { id: number; url: string } | null): Promise<OgImage[]> {
+  const image = (await ownOgImage(ctx, seo)) ?? (featured ? await headImage(ctx, featured.id, featured.url) : null);
+  return image ? [image] : [];
+}

@@ -13,14 +13,14 @@ import { metaByContent } from '../posts/loaders';
 import { formatWallClock } from '../../site/dates';
 import { buildHead, singularHeadFields } from './head-build';
 import { organizerPiece, placePiece } from './head-event';
-import { headImage, ownOgImage } from './head-images';
-import { headKey, memoisedHead, rowKeyFacts, type HeadRow, type HeadTexts } from './head-memo';
+import { ownOrFeaturedImages } from './head-images';
+import { itemHeadKey, memoisedHead, type HeadRow, type HeadTexts } from './head-memo';
 import { representsOf } from './head-people';
 import { itemNoindex } from './head-post';
-import { singularPageGraph } from './head-singular';
+import { singularExcerpt, singularPageGraph } from './head-singular';
 import { seoSiteOf, titleOptionText, type SeoSite } from './head-site';
 import type { OgImage, SchemaPiece, SeoHead } from './head-types';
-import { SEO_FIELD_NAMES, seoFieldsFromMeta, type SeoFields } from './meta-fields';
+import { seoFieldsFromMeta, type SeoFields } from './meta-fields';
 import { plainText } from './plain-text';
 import type { Represents } from './schema-graph';
 import { replaceVars, type TemplateValues } from './title-template';
@@ -40,10 +40,9 @@ async function linkedHeadFacts(ctx: DomainContext, record: VenueRecord | Organiz
   const site = await seoSiteOf(ctx);
   const row = record.row;
   const [seo, represents] = await Promise.all([metaByContent(ctx).load(row.id).then(seoFieldsFromMeta), representsOf(ctx, site)]);
-  const own = await ownOgImage(ctx, seo);
-  const featured = own ?? (record.image ? await headImage(ctx, record.image.id, record.image.url) : null);
+  const images = await ownOrFeaturedImages(ctx, seo, record.image);
   const piece = row.type === VENUE_TYPE ? placePiece(record as VenueRecord) : organizerPiece(record as OrganizerRecord);
-  return { site, row, link: record.link, seo, images: featured ? [featured] : [], represents, piece };
+  return { site, row, link: record.link, seo, images, represents, piece };
 }
 
 /** The head the facts make (no reads). */
@@ -52,7 +51,7 @@ function linkedHeadFrom(facts: LinkedHeadFacts): SeoHead {
   const type = row.type;
   const isVenue = type === VENUE_TYPE;
   const dateFormat = site.options.date_format || 'F j, Y';
-  const excerpt = row.password !== '' ? '' : row.excerpt !== '' ? plainText(row.excerpt) : [...plainText(row.content)].slice(0, 155).join('');
+  const excerpt = singularExcerpt(row);
   const values: TemplateValues = {
     sep: site.sep,
     sitename: site.name,
@@ -87,6 +86,5 @@ function linkedHeadFrom(facts: LinkedHeadFacts): SeoHead {
 /** The head of a venue or organizer record with its texts, made once for the same facts (the viewer may read it: the caller checked). */
 export async function linkedRecordHead(ctx: DomainContext, record: VenueRecord | OrganizerRecord): Promise<HeadTexts> {
   const facts = await linkedHeadFacts(ctx, record);
-  const { site, row, seo, ...read } = facts;
-  return memoisedHead(headKey('linked', site, [rowKeyFacts(row), SEO_FIELD_NAMES.map((name) => seo[name]), read]), () => linkedHeadFrom(facts));
+  return memoisedHead(itemHeadKey('linked', facts), () => linkedHeadFrom(facts));
 }

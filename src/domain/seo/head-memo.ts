@@ -9,6 +9,7 @@
 import type { Content } from '../../generated/prisma-sqlite/client';
 import { RenderMemo } from '../content/format/memo';
 import { seoHeadHtml } from './head-html';
+import { SEO_FIELD_NAMES, type SeoFields } from './meta-fields';
 import type { SeoSite } from './head-site';
 import type { SeoHead } from './head-types';
 
@@ -77,15 +78,22 @@ const contentNames = new TextNames(4000, 16 << 20);
 /** The columns of an item's row a head may read (a head reads no other: its key names these). */
 export type HeadRow = Pick<Content, 'id' | 'type' | 'status' | 'authorId' | 'title' | 'excerpt' | 'password' | 'date' | 'modified' | 'content'>;
 
-/** The row's facts for a head's key, its content by its short name. */
-export function rowKeyFacts(row: HeadRow): unknown[] {
-  return [row.id, row.type, row.status, row.authorId, row.title, row.excerpt, row.password, row.date.getTime(), row.modified.getTime(), contentNames.nameOf(row.content)];
+/** An item's own facts for a head's key: its row's columns (the content by its short name) and its SEO fields. */
+export function itemKeyFacts(row: HeadRow, seo: SeoFields): unknown[] {
+  const columns = [row.id, row.type, row.status, row.authorId, row.title, row.excerpt, row.password, row.date.getTime(), row.modified.getTime(), contentNames.nameOf(row.content)];
+  return [columns, SEO_FIELD_NAMES.map((name) => seo[name])];
 }
 
 /**
  * A head's name for the memo: its kind, the site's facts by their short name, and every other fact
- * it is made of as JSON (a row's by rowKeyFacts).
+ * it is made of as JSON (an item's own by itemKeyFacts).
  */
 export function headKey(kind: string, site: SeoSite, facts: unknown): string {
   return `${siteKeyOf(site)}\u0000${kind}\u0000${JSON.stringify(facts)}`;
+}
+
+/** headKey of a singular item's facts: the site, the item's row and SEO fields, and what was read for it. */
+export function itemHeadKey(kind: string, facts: { site: SeoSite; row: HeadRow; seo: SeoFields }): string {
+  const { site, row, seo, ...read } = facts;
+  return headKey(kind, site, [itemKeyFacts(row, seo), read]);
 }

@@ -13,12 +13,12 @@ import { formatWallClock } from '../../site/dates';
 import { formatSiteTimeSql } from '../content/dates';
 import { buildHead, isoDate, singularHeadFields } from './head-build';
 import { plainText } from './plain-text';
-import { headKey, rowKeyFacts, type HeadRow } from './head-memo';
+import { headKey, itemKeyFacts, type HeadRow } from './head-memo';
 import { headImage, idOf, ownOgImage } from './head-images';
 import { representsOf, schemaPerson } from './head-people';
 import { seoSiteOf, titleOption, titleOptionText, type SeoSite } from './head-site';
 import type { OgImage, SchemaPiece, SeoHead } from './head-types';
-import { SEO_FIELD_NAMES, type SeoFields } from './meta-fields';
+import type { SeoFields } from './meta-fields';
 import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, personId, personPiece, primaryImageId, publisherId, sitePieces, webPagePiece, type Crumb, type Represents, type SchemaPerson } from './schema-graph';
 import { replaceVars, type TemplateValues } from './title-template';
 
@@ -221,7 +221,7 @@ export async function postHeadFacts(ctx: DomainContext, record: PostRecord): Pro
 /** A name for the head the facts make, for a memo of heads: every fact of the item and what was read for it. */
 export function postHeadKey(facts: PostHeadFacts): string {
   const { row, seo, terms, link, type } = facts.item;
-  const item = [rowKeyFacts(row), SEO_FIELD_NAMES.map((name) => seo[name]), terms, link, type.slug];
+  const item = [itemKeyFacts(row, seo), terms, link, type.slug];
   return headKey('post', facts.site, [item, facts.author, facts.parentTitle, facts.represents, facts.images, facts.ancestorCrumbs, facts.twitterImage]);
 }
 

@@ -4,6 +4,7 @@
  * pieces — to which each head adds what the item is.
  */
 import { isoDate } from './head-build';
+import { plainText } from './plain-text';
 import type { SeoSite } from './head-site';
 import type { OgImage, SchemaPiece } from './head-types';
 import { breadcrumbPiece, breadcrumbsEnabled, homeCrumb, imageObject, primaryImageId, sitePieces, webPagePiece, type Represents } from './schema-graph';
@@ -19,6 +20,11 @@ export interface SingularPage {
   caption?: string;
   /** The breadcrumb's last step. */
   crumb: { name: string; url: string };
+}
+
+/** %%excerpt%% of a calendar item: its excerpt as text, else the first 155 characters of its content ('' when protected). */
+export function singularExcerpt(row: { password: string; excerpt: string; content: string }): string {
+  return row.password !== '' ? '' : row.excerpt !== '' ? plainText(row.excerpt) : [...plainText(row.content)].slice(0, 155).join('');
 }
 
 /** The WebPage, primary image, breadcrumb (when enabled) and the site's pieces of a singular page. */

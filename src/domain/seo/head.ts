@@ -76,8 +76,3 @@ export async function seoHeadTextsOf(ctx: DomainContext, subject: HeadSubject): 
 export async function seoHeadOf(ctx: DomainContext, subject: HeadSubject): Promise<SeoHead | null> {
   return (await seoHeadTextsOf(ctx, subject))?.head ?? null;
 }
-
-/** The same head as HTML (Yoast's `yoast_head`). */
-export async function seoHeadHtmlOf(ctx: DomainContext, subject: HeadSubject): Promise<string | null> {
-  return (await seoHeadTextsOf(ctx, subject))?.html ?? null;
-}
